@@ -6,7 +6,7 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.delver-installed
 
-.PHONY: run stop status test test-fast venv clean-venv
+.PHONY: run stop status test test-fast venv migrations clean-venv
 
 run: venv
 	@$(VPY) -m server.control run
@@ -33,6 +33,12 @@ $(STAMP): requirements.lock pyproject.toml
 	fi; \
 	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements.lock || exit 1; \
 	touch $(STAMP)
+
+# Write the migration for one of the game's apps: make migrations APP=digger
+# (only the named app: a bare makemigrations would write into Evennia's package).
+migrations: venv
+	@test -n "$(APP)" || { echo "Name the app: make migrations APP=digger"; exit 2; }
+	@PYTHONPATH=. DJANGO_SETTINGS_MODULE=server.conf.test_settings $(VENV)/bin/django-admin makemigrations $(APP)
 
 clean-venv:
 	rm -rf $(VENV)

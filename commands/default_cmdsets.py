@@ -16,6 +16,11 @@ own cmdsets by inheriting from them or directly from `evennia.CmdSet`.
 
 from evennia import default_cmds
 
+from commands.dice import DiceCmdSet
+from commands.digger import DiggerCmdSet
+from commands.kroll import KrollCmdSet
+from commands.requests import RequestCmdSet
+
 
 class CharacterCmdSet(default_cmds.CharacterCmdSet):
     """
@@ -31,9 +36,10 @@ class CharacterCmdSet(default_cmds.CharacterCmdSet):
         Populates the cmdset
         """
         super().at_cmdset_creation()
-        #
-        # any commands you add below will overload the default ones.
-        #
+        self.add(DiceCmdSet)
+        self.add(DiggerCmdSet)
+        self.add(KrollCmdSet)
+        self.add(RequestCmdSet)
 
 
 class AccountCmdSet(default_cmds.AccountCmdSet):

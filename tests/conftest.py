@@ -1,0 +1,39 @@
+"""
+Fixtures shared by every test package.
+
+`needs(condition, what, install)` skips a test whose outside part (chromium,
+PostgreSQL) is missing, naming what to install; under CI
+(`DELVER_REQUIRE_ALL=1`, set by `.ci/run`) a missing part is a failure instead.
+"""
+
+import os
+import shutil
+
+import pytest
+
+CHROMIUM = os.environ.get("DELVER_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def needs(condition, what, install):
+    """Skip (or, under CI, fail) when `condition` is false."""
+    if condition:
+        return
+    message = f"{what} is not available: {install}"
+    if os.environ.get("DELVER_REQUIRE_ALL") == "1":
+        pytest.fail(message + " (CI runs every test, so this is a failure)")
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Playwright launches Debian's chromium (it cannot download its own here)."""
+    needs(
+        os.path.exists(CHROMIUM),
+        "chromium",
+        "install it with `apt-get install -y chromium` (make test does this when run as root)",
+    )
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    }
