@@ -34,7 +34,14 @@ class DelverCommand(MuxCommand):
         self.unknown_switches = [
             switch for switch in _requested_switches(self.args) if not self._known(switch)
         ]
-        super().parse()
+        if self.unknown_switches:
+            # Parse without options so MuxCommand does not add its own
+            # "switch ignored" line to our refusal.
+            options, self.switch_options = self.switch_options, None
+            super().parse()
+            self.switch_options = options
+        else:
+            super().parse()
 
     def _known(self, switch):
         switch = switch.lower()

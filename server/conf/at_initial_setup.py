@@ -1,19 +1,18 @@
 """
-At_initial_setup module template
-
-Custom at_initial_setup method. This allows you to hook special
-modifications to the initial server startup process. Note that this
-will only be run once - when the server starts up for the very first
-time! It is called last in the startup process and can thus be used to
-overload things that happened before it.
-
-The module must contain a global function at_initial_setup().  This
-will be called without arguments. Note that tracebacks in this module
-will be QUIETLY ignored, so make sure to check it well to make sure it
-does what you expect it to.
-
+Runs once, the first time the server starts on a new database: turns
+Evennia's Limbo into Delver's starting room.
 """
+
+from django.conf import settings
+
+from evennia import search_object
+
+from world.identity import START_ROOM_DESC, START_ROOM_NAME
 
 
 def at_initial_setup():
-    pass
+    start = search_object(settings.START_LOCATION, use_dbref=True)
+    if start:
+        room = start[0]
+        room.key = START_ROOM_NAME
+        room.db.desc = START_ROOM_DESC

@@ -6,6 +6,7 @@ Plain helpers used by settings.py: whole numbers, on/off flags and the
 """
 
 import os
+from typing import NamedTuple
 
 import dj_database_url
 
@@ -44,3 +45,36 @@ def database_from_url(url, default_sqlite_path):
             "sqlite:////absolute/path/delver.db3 or postgres://user:password@host:port/name."
         )
     return config
+
+
+class GamePorts(NamedTuple):
+    """The five ports one game uses; the internal two follow from the public ones."""
+
+    telnet: int
+    web: int
+    websocket: int
+    amp: int
+    web_internal: int
+
+    def described(self):
+        """(port, what it is, the variable that sets it) for each port."""
+        return [
+            (self.telnet, "telnet", "DELVER_TELNET_PORT"),
+            (self.web, "website and webclient", "DELVER_WEB_PORT"),
+            (self.websocket, "webclient websocket", "DELVER_WS_PORT"),
+            (self.amp, "internal Portal-Server link", "DELVER_AMP_PORT (default telnet + 6)"),
+            (self.web_internal, "internal web server", "DELVER_WEB_INTERNAL_PORT (default web + 4)"),
+        ]
+
+
+def game_ports():
+    """The ports chosen by the environment (defaults 4000, 4001, 4002, 4006, 4005)."""
+    telnet = env_int("DELVER_TELNET_PORT", 4000)
+    web = env_int("DELVER_WEB_PORT", 4001)
+    return GamePorts(
+        telnet=telnet,
+        web=web,
+        websocket=env_int("DELVER_WS_PORT", 4002),
+        amp=env_int("DELVER_AMP_PORT", telnet + 6),
+        web_internal=env_int("DELVER_WEB_INTERNAL_PORT", web + 4),
+    )

@@ -26,8 +26,8 @@ from evennia.settings_default import *  # noqa: F401,F403
 from server.conf.environment import (
     database_from_url,
     env_flag,
-    env_int,
     env_str,
+    game_ports,
 )
 
 ######################################################################
@@ -42,19 +42,15 @@ GAME_SLOGAN = "Dungeons are dealt, not drawn on maps."
 # games can run side by side just by choosing different public ports.
 ######################################################################
 
-TELNET_PORT = env_int("DELVER_TELNET_PORT", 4000)
-WEB_PORT = env_int("DELVER_WEB_PORT", 4001)
-WS_PORT = env_int("DELVER_WS_PORT", 4002)
-AMP_PORT = env_int("DELVER_AMP_PORT", TELNET_PORT + 6)
-WEB_INTERNAL_PORT = env_int("DELVER_WEB_INTERNAL_PORT", WEB_PORT + 4)
-
+PORTS = game_ports()
 LISTEN_INTERFACE = env_str("DELVER_INTERFACE", "0.0.0.0")
-TELNET_PORTS = [TELNET_PORT]
+TELNET_PORTS = [PORTS.telnet]
 TELNET_INTERFACES = [LISTEN_INTERFACE]
-WEBSERVER_PORTS = [(WEB_PORT, WEB_INTERNAL_PORT)]
+WEBSERVER_PORTS = [(PORTS.web, PORTS.web_internal)]
 WEBSERVER_INTERFACES = [LISTEN_INTERFACE]
-WEBSOCKET_CLIENT_PORT = WS_PORT
+WEBSOCKET_CLIENT_PORT = PORTS.websocket
 WEBSOCKET_CLIENT_INTERFACE = LISTEN_INTERFACE
+AMP_PORT = PORTS.amp
 AMP_HOST = "localhost"
 AMP_INTERFACE = "127.0.0.1"
 
@@ -88,7 +84,7 @@ if env_flag("DELVER_NO_THROTTLE"):
     LOGIN_THROTTLE_LIMIT = None
     LOGIN_THROTTLE_TIMEOUT = None
     MAX_CONNECTION_RATE = 100000
-    MAX_COMMAND_RATE = 0
+    MAX_COMMAND_RATE = 100000
 
 ######################################################################
 # Game code

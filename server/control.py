@@ -1,0 +1,100 @@
+"""
+`make run`, `make stop`, `make status` and `make test`, in Python.
+
+    python -m server.control run      set up (once) and start Delver in the background
+    python -m server.control stop     stop Portal and Server
+    python -m server.control status   say whether it runs and where
+    python -m server.control test     run the whole test suite (see server/testrun.py)
+
+`run` is safe to repeat: a running game is left alone and its addresses are
+printed again. First-time set-up writes a per-install secret key, migrates the
+database and creates the admin account without any prompt.
+"""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from server import install
+
+GAME_DIR = Path(__file__).resolve().parent.parent
+EVENNIA = str(Path(sys.executable).with_name("evennia"))
+
+
+def main(argv):
+    command = argv[1] if len(argv) > 1 else "run"
+    actions = {"run": run, "stop": stop, "status": status, "test": test}
+    if command not in actions:
+        print(f"Unknown action {command!r}: use one of {', '.join(actions)}.")
+        return 2
+    os.chdir(GAME_DIR)
+    return actions[command]()
+
+
+def evennia(*args, env=None, quiet=False):
+    """Run the evennia launcher in the game directory; returns its exit code."""
+    env = dict(env or os.environ)
+    # The launcher starts `twistd` by name: it must find the venv's copy.
+    env["PATH"] = str(Path(EVENNIA).parent) + os.pathsep + env.get("PATH", "")
+    output = subprocess.DEVNULL if quiet else None
+    return subprocess.call([EVENNIA, *args], cwd=GAME_DIR, env=env, stdout=output)
+
+
+def run():
+    install.ensure_secret_key(GAME_DIR)
+    ports = install.configured_ports()
+    if install.game_is_running(GAME_DIR):
+        print("Delver is already running.")
+        print(install.connect_help(ports))
+        return 0
+    busy = install.busy_ports(ports)
+    if busy:
+        for port in busy:
+            print(install.port_busy_message(port))
+        return 1
+    admin = install.admin_credentials(GAME_DIR)
+    if admin.generated_now:
+        print(install.new_admin_notice(admin, GAME_DIR))
+    env = {**os.environ, **install.superuser_env(admin)}
+    print("Preparing the database (first time takes a little while)...")
+    if evennia("migrate", env=env, quiet=True) != 0:
+        print("The database migration failed; see the messages above.")
+        return 1
+    print("Starting Delver (Portal and Server)...")
+    if evennia("start", env=env) != 0:
+        print("Delver did not start; see server/logs/server.log and portal.log.")
+        return 1
+    if not install.wait_until_ready(GAME_DIR, ports.telnet, timeout=120):
+        print("Delver started but does not answer on its telnet port yet; see server/logs/.")
+        return 1
+    print(install.connect_help(ports))
+    return 0
+
+
+def stop():
+    if not install.game_is_running(GAME_DIR):
+        print("Delver is not running.")
+        return 0
+    install.ensure_secret_key(GAME_DIR)
+    return evennia("stop")
+
+
+def status():
+    ports = install.configured_ports()
+    if install.game_is_running(GAME_DIR):
+        print("Delver is running.")
+        print(install.connect_help(ports))
+    else:
+        print("Delver is not running. Start it with: make run")
+    return 0
+
+
+def test():
+    from server import testrun
+
+    return testrun.run_all(GAME_DIR, sys.executable)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,143 @@
+"""
+A real Delver server (Portal and Server) for end-to-end tests.
+
+`GameServer` builds a throw-away game directory that links to this
+repository's code (so pid files, logs and the database are its own), picks
+free loopback ports, migrates, starts Evennia through its launcher, and stops
+it again. Nothing here touches a game started with `make run`.
+"""
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from server.install import wait_until_ready
+
+REPO = Path(__file__).resolve().parents[2]
+CODE_DIRS = ("commands", "typeclasses", "world", "web")
+ADMIN = ("admin", "admin-e2e-password")
+
+
+def free_ports(count):
+    """`count` distinct TCP ports that are free on loopback right now."""
+    sockets, ports = [], []
+    for _ in range(count):
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        sockets.append(probe)
+        ports.append(probe.getsockname()[1])
+    for probe in sockets:
+        probe.close()
+    return ports
+
+
+class GameServer:
+    """One running game on free ports with its own database."""
+
+    def __init__(self, database_url=None):
+        self.dir = Path(tempfile.mkdtemp(prefix="delver-e2e-"))
+        self.telnet_port, self.web_port, self.ws_port, amp, web_internal = free_ports(5)
+        self.database_url = database_url or f"sqlite:///{self.dir / 'delver.db3'}"
+        self.env = {
+            **os.environ,
+            "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""),
+            "DELVER_TELNET_PORT": str(self.telnet_port),
+            "DELVER_WEB_PORT": str(self.web_port),
+            "DELVER_WS_PORT": str(self.ws_port),
+            "DELVER_AMP_PORT": str(amp),
+            "DELVER_WEB_INTERNAL_PORT": str(web_internal),
+            "DELVER_INTERFACE": "127.0.0.1",
+            "DATABASE_URL": self.database_url,
+            "DELVER_NO_THROTTLE": "1",
+            "DELVER_SECRET_KEY": "e2e-only-key",
+            "EVENNIA_SUPERUSER_USERNAME": ADMIN[0],
+            "EVENNIA_SUPERUSER_PASSWORD": ADMIN[1],
+            "EVENNIA_SUPERUSER_EMAIL": "",
+        }
+        self.env.pop("DJANGO_SETTINGS_MODULE", None)
+        self._build_game_dir()
+
+    @property
+    def web_url(self):
+        return f"http://127.0.0.1:{self.web_port}"
+
+    def _build_game_dir(self):
+        server = self.dir / "server"
+        (server / "logs").mkdir(parents=True)
+        shutil.copy(REPO / "server" / "__init__.py", server / "__init__.py")
+        (server / "conf").symlink_to(REPO / "server" / "conf")
+        for name in CODE_DIRS:
+            (self.dir / name).symlink_to(REPO / name)
+
+    def evennia(self, *args, timeout=180):
+        result = subprocess.run(
+            [str(Path(sys.executable).with_name("evennia")), *args],
+            cwd=self.dir,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+        if result.returncode != 0:
+            raise RuntimeError(f"evennia {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
+        return result.stdout
+
+    def start(self):
+        self.evennia("migrate")
+        self.evennia("start")
+        self.wait_until_up()
+        return self
+
+    def wait_until_up(self, timeout=120):
+        """Wait until the Server has started (and done its first-start restart)."""
+        if not wait_until_ready(self.dir, self.telnet_port, timeout):
+            raise RuntimeError(f"Delver did not come up:\n{self.log_tail()}")
+
+    def reload(self):
+        """`evennia reload`: the Server process restarts, the Portal keeps connections."""
+        self.evennia("reload")
+        time.sleep(1)
+        self.wait_until_server_answers()
+
+    def wait_until_server_answers(self, timeout=90):
+        from tests.e2e.telnet_client import TelnetClient
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with TelnetClient(self.telnet_port) as client:
+                    if "connect" in client.read_until("connect", timeout=3):
+                        return
+            except (OSError, TimeoutError):
+                pass
+            time.sleep(0.5)
+        raise RuntimeError("Delver's Server did not come back after a reload")
+
+    def stop(self):
+        try:
+            self.evennia("stop", timeout=60)
+        except (RuntimeError, subprocess.TimeoutExpired):
+            self._kill_by_pidfiles()
+
+    def _kill_by_pidfiles(self):
+        for name in ("server.pid", "portal.pid"):
+            try:
+                os.kill(int((self.dir / "server" / name).read_text()), 9)
+            except (OSError, ValueError):
+                pass
+
+    def log_tail(self, lines=60):
+        texts = []
+        for name in ("server.log", "portal.log"):
+            path = self.dir / "server" / "logs" / name
+            if path.exists():
+                texts.append(f"--- {name}\n" + "\n".join(path.read_text().splitlines()[-lines:]))
+        return "\n".join(texts)
+
+    def cleanup(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
