@@ -10,6 +10,7 @@ from editing this file:
     DELVER_AMP_PORT      internal Portal<->Server port (default telnet + 6)
     DELVER_WEB_INTERNAL_PORT  internal web-server port (default web + 4)
     DELVER_INTERFACE     address to listen on (default 0.0.0.0)
+    DELVER_WEBSOCKET_URL the websocket address browsers use, behind a proxy
     DATABASE_URL         sqlite:///path or postgres://user:pass@host:port/name
                          (default: the SQLite file server/delver.db3)
     DELVER_GAME_NAME     the game's name (default Delver)
@@ -50,6 +51,8 @@ WEBSERVER_PORTS = [(PORTS.web, PORTS.web_internal)]
 WEBSERVER_INTERFACES = [LISTEN_INTERFACE]
 WEBSOCKET_CLIENT_PORT = PORTS.websocket
 WEBSOCKET_CLIENT_INTERFACE = LISTEN_INTERFACE
+# Behind a reverse proxy the browser reaches the websocket elsewhere, e.g. wss://example.org/ws
+WEBSOCKET_CLIENT_URL = env_str("DELVER_WEBSOCKET_URL", "") or None
 AMP_PORT = PORTS.amp
 AMP_HOST = "localhost"
 AMP_INTERFACE = "127.0.0.1"
