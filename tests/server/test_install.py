@@ -1,0 +1,136 @@
+"""make run's set-up steps: secret key, admin account, ports, configuration."""
+
+import os
+import socket
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from server import control, install
+from server.conf.environment import GamePorts, database_from_url, game_ports
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _mode(path):
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+def test_secret_key_is_written_once_and_private(tmp_path):
+    assert install.ensure_secret_key(tmp_path) is True
+    path = tmp_path / install.SECRET_FILE
+    first = path.read_text()
+    assert "SECRET_KEY = " in first and len(first) > 60
+    assert _mode(path) == 0o600
+    assert install.ensure_secret_key(tmp_path) is False
+    assert path.read_text() == first
+
+
+def test_secret_file_is_ignored_by_git():
+    for path in ("server/conf/secret_settings.py", "server/admin-credentials.txt", "server/delver.db3"):
+        result = subprocess.run(["git", "check-ignore", "-q", path], cwd=REPO)
+        assert result.returncode == 0, f"{path} must be ignored by git"
+
+
+def test_admin_from_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("DELVER_ADMIN_USER", "Keeper")
+    monkeypatch.setenv("DELVER_ADMIN_PASSWORD", "s3cret-lamp")
+    admin = install.admin_credentials(tmp_path)
+    assert (admin.username, admin.password, admin.generated_now) == ("Keeper", "s3cret-lamp", False)
+    assert not (tmp_path / install.ADMIN_FILE).exists()
+
+
+def test_generated_admin_is_kept_private_and_reused(tmp_path, monkeypatch):
+    monkeypatch.delenv("DELVER_ADMIN_USER", raising=False)
+    monkeypatch.delenv("DELVER_ADMIN_PASSWORD", raising=False)
+    first = install.admin_credentials(tmp_path)
+    assert first.generated_now and first.username == "admin" and len(first.password) >= 12
+    assert _mode(tmp_path / install.ADMIN_FILE) == 0o600
+    again = install.admin_credentials(tmp_path)
+    assert (again.username, again.password, again.generated_now) == (first.username, first.password, False)
+    env = install.superuser_env(again)
+    assert env["EVENNIA_SUPERUSER_USERNAME"] == "admin"
+    assert env["EVENNIA_SUPERUSER_PASSWORD"] == first.password
+
+
+def test_ports_default_and_follow_the_public_ones(monkeypatch):
+    for name in ("DELVER_TELNET_PORT", "DELVER_WEB_PORT", "DELVER_WS_PORT", "DELVER_AMP_PORT",
+                 "DELVER_WEB_INTERNAL_PORT"):
+        monkeypatch.delenv(name, raising=False)
+    assert tuple(game_ports()) == (4000, 4001, 4002, 4006, 4005)
+    monkeypatch.setenv("DELVER_TELNET_PORT", "5000")
+    monkeypatch.setenv("DELVER_WEB_PORT", "5001")
+    monkeypatch.setenv("DELVER_WS_PORT", "5002")
+    assert tuple(game_ports()) == (5000, 5001, 5002, 5006, 5005)
+
+
+def test_a_port_that_is_not_a_number_is_named(monkeypatch):
+    monkeypatch.setenv("DELVER_TELNET_PORT", "four-thousand")
+    with pytest.raises(SystemExit, match="DELVER_TELNET_PORT must be a whole number"):
+        game_ports()
+
+
+def test_database_url_forms():
+    assert database_from_url("", "/x/default.db3") == {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": "/x/default.db3",
+    }
+    pg = database_from_url("postgres://delver:pw@db.example:5433/game", "/unused")
+    assert pg["ENGINE"] == "django.db.backends.postgresql"
+    assert (pg["USER"], pg["PASSWORD"], pg["HOST"], pg["PORT"], pg["NAME"]) == (
+        "delver", "pw", "db.example", 5433, "game")
+    assert database_from_url("sqlite:////tmp/g.db3", "/unused")["NAME"] == "/tmp/g.db3"
+    with pytest.raises(SystemExit, match="DATABASE_URL"):
+        database_from_url("mongodb://nope", "/unused")
+
+
+def test_busy_port_is_reported_by_name_and_variable():
+    holder = socket.socket()
+    holder.bind(("0.0.0.0", 0))
+    holder.listen()
+    port = holder.getsockname()[1]
+    free = socket.socket()
+    free.bind(("0.0.0.0", 0))
+    free_port = free.getsockname()[1]
+    free.close()
+    try:
+        busy = install.busy_ports(GamePorts(port, free_port, free_port, free_port, free_port))
+    finally:
+        holder.close()
+    assert [entry[0] for entry in busy] == [port]
+    message = install.port_busy_message(busy[0])
+    assert f"Port {port} (telnet)" in message and "DELVER_TELNET_PORT" in message
+
+
+def test_make_run_refuses_a_busy_port_without_a_traceback(tmp_path, monkeypatch, capsys):
+    holder = socket.socket()
+    holder.bind(("0.0.0.0", 0))
+    holder.listen()
+    port = holder.getsockname()[1]
+    monkeypatch.setenv("DELVER_TELNET_PORT", str(port))
+    monkeypatch.setattr(control, "GAME_DIR", tmp_path)
+    monkeypatch.setattr(install, "game_is_running", lambda game_dir: False)
+    try:
+        assert control.run() == 1
+    finally:
+        holder.close()
+    out = capsys.readouterr().out
+    assert f"Port {port} (telnet) is already in use" in out
+    assert "Traceback" not in out
+
+
+def test_find_python_explains_when_there_is_none(tmp_path):
+    fake_bin = tmp_path / "bin"
+    fake_bin.mkdir()
+    old = fake_bin / "python3"
+    old.write_text("#!/bin/sh\necho 'Python 3.9.1'\nexit 1\n")
+    old.chmod(0o755)
+    env = {"PATH": f"{fake_bin}:/usr/bin:/bin", "HOME": str(tmp_path), "PYENV_ROOT": str(tmp_path / "nopyenv")}
+    result = subprocess.run([str(REPO / ".ci" / "find-python")], env=env, capture_output=True, text=True)
+    if result.returncode == 0:
+        pytest.skip(f"this machine has a system Python >= 3.12 at {result.stdout.strip()}")
+    assert result.returncode == 1
+    assert "needs Python 3.12 or newer" in result.stderr
+    assert "python3" in result.stderr
