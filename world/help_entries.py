@@ -1,58 +1,87 @@
 """
-File-based help entries. These complements command-based help and help entries
-added in the database using the `sethelp` command in-game.
-
-Control where Evennia reads these entries with `settings.FILE_HELP_ENTRY_MODULES`,
-which is a list of python-paths to modules to read.
-
-A module like this should hold a global `HELP_ENTRY_DICTS` list, containing
-dicts that each represent a help entry. If no `HELP_ENTRY_DICTS` variable is
-given, all top-level variables that are dicts in the module are read as help
-entries.
-
-Each dict is on the form
-::
-
-    {'key': <str>,
-     'text': <str>}``     # the actual help text. Can contain # subtopic sections
-     'category': <str>,   # optional, otherwise settings.DEFAULT_HELP_CATEGORY
-     'aliases': <list>,   # optional
-     'locks': <str>       # optional, 'view' controls seeing in help index, 'read'
-                          #           if the entry can be read. If 'view' is unset,
-                          #           'read' is used for the index. If unset, everyone
-                          #           can read/view the entry.
-
+Delver's help topics that are not commands (commands carry their own help in
+their docstrings). Evennia reads `HELP_ENTRY_DICTS` from this module.
 """
 
 HELP_ENTRY_DICTS = [
     {
-        "key": "evennia",
-        "aliases": ["ev"],
-        "category": "General",
-        "locks": "read:perm(Developer)",
+        "key": "delver",
+        "aliases": ["about", "game", "newbie"],
+        "category": "Welcome",
         "text": """
-            Evennia is a MU-game server and framework written in Python. You can read more
-            on https://www.evennia.com.
+            Delver is a game about going down into places that do not want you back.
+
+            Most evenings revolve around |wDigger|n: a party of two to seven delvers
+            takes on a dungeon that is a shuffled deck of challenges. Each round
+            someone draws a card, everyone answers it with a basic action or a tool,
+            and the party gains Exploration (how much of the place it has uncovered)
+            and Exhaustion (how close each delver is to collapsing). Reach enough
+            Exploration and the Final card comes up; pass it and the dungeon is yours.
+
+            Game masters also run scenes with three tabletop systems: Kroll,
+            Goldengrave and Old Gold. Staff answer questions and rulings through
+            |w+request|n.
 
             # subtopics
 
-            ## Installation
+            ## First steps
 
-            You'll find installation instructions on https://www.evennia.com.
+            |w+digger|n             your delver's sheet: ratings, points, tools, belt
+            |w+dungeon/list|n       the dungeons that are open
+            |w+party/create <#>|n   gather a party for a dungeon; others |w+party/join|n you
+            |whelp digger|n         the rules of a dungeon run
+            |w+request <title>=<text>|n   ask staff anything
 
-            ## Community
+            ## Talking
 
-            There are many ways to get help and communicate with other devs!
+            |wsay|n, |wpose|n (or |w:|n), |wpage|n, |wwho|n and the channels work as on any
+            MUSH. |whelp <command>|n explains each one.
+        """,
+    },
+    {
+        "key": "digger",
+        "aliases": ["dungeons", "dungeon rules"],
+        "category": "Welcome",
+        "text": """
+            |wHow a dungeon run goes|n
 
-            ### Discussions
+            1. A leader makes a party for a dungeon (|w+party/create <#>|n); others join
+               (|w+party/join <leader>|n), up to seven. Load your tools onto your belt
+               first (|w+tools/load <n>|n): once inside, belts are locked.
+            2. The leader enters (|w+dungeon/enter|n) and the first card is drawn.
+            3. Each round a member draws (|w+dungeon/draw|n). The card names an ability
+               (Brute, Agility, Wits or Combat) and a Level from 1 to 4, and brings
+               Conditions that change the odds for the whole party.
+            4. Everyone answers with |w+act <ability or tool>|n, or |w+risk|n for a
+               bigger bonus and a harsher price on failure. Your roll is two six-sided
+               dice plus your rating plus your modifiers, against 7 + twice the Level.
+            5. The drawer finishes the round with |w+act/complete|n. If at least half
+               of those who rolled succeeded, the party passes.
+            6. At 70 Exploration the next draw brings the Climax (if there is one) and
+               then the Final card. Pass the Final and you win; fail it and you
+               retreat. If every delver reaches 100 Exhaustion, the run is lost.
 
-            The Discussions forum is found at https://github.com/evennia/evennia/discussions.
+            |w+camp|n shows everything about your party; |w+challenge|n shows the
+            current card and who has acted.
+        """,
+    },
+    {
+        "key": "credits",
+        "aliases": ["licence", "license", "old gold"],
+        "category": "Welcome",
+        "text": """
+            Delver is built on Evennia, Django and Twisted.
 
-            ### Discord
+            Its systems come from four tabletop sources, with every text rewritten in
+            Delver's own words:
 
-            There is also a discord channel for chatting - connect using the
-            following link: https://discord.gg/AJJpcRUhtF
-
+            |wDigger|n, the dungeon system of the Dream Chasers MUSH.
+            |wKroll|n, an old-school dungeon game dedicated to Dave Arneson.
+            |wGoldengrave: Dark Chocolate Fantasy|n.
+            |wOld Gold|n, designed by Milán László (illustrations by Regina László),
+            licensed under Creative Commons Attribution 4.0 International
+            (https://creativecommons.org/licenses/by/4.0/). Delver adapts its rules
+            and tables; changes were made.
         """,
     },
 ]

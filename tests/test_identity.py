@@ -1,0 +1,52 @@
+"""The game's own identity: help topics, credits, welcome, starting room."""
+
+from evennia.commands.default.help import CmdHelp
+from evennia.utils.test_resources import EvenniaCommandTest
+
+from commands.default_cmdsets import CharacterCmdSet
+from server.conf.at_initial_setup import at_initial_setup
+from world.identity import START_ROOM_NAME
+
+
+class TestHelpTopics(EvenniaCommandTest):
+    def test_game_overview(self):
+        text = self.call(CmdHelp(), "delver", cmdset=CharacterCmdSet())
+        assert "Digger" in text and "+dungeon/list" in text
+
+    def test_credits_name_old_gold_licence(self):
+        text = self.call(CmdHelp(), "credits", cmdset=CharacterCmdSet())
+        assert "Milán László" in text
+        assert "Creative Commons Attribution 4.0" in text
+
+    def test_digger_rules_topic(self):
+        text = self.call(CmdHelp(), "digger", cmdset=CharacterCmdSet())
+        assert "+act/complete" in text and "70 Exploration" in text
+
+
+class TestWelcome(EvenniaCommandTest):
+    def test_puppeting_greets_the_player(self):
+        self.char1.msg = messages = _Recorder()
+        self.char1.at_post_puppet()
+        assert any("Welcome to Delver, Char" in text for text in messages.texts)
+
+
+class TestStartingRoom(EvenniaCommandTest):
+    def test_initial_setup_renames_limbo(self):
+        from django.conf import settings
+        from evennia import search_object
+
+        limbo = search_object(settings.START_LOCATION, use_dbref=True)
+        if not limbo:
+            self.skipTest("this test database has no #2")
+        at_initial_setup()
+        limbo[0].refresh_from_db()
+        assert limbo[0].key == START_ROOM_NAME
+        assert "+dungeon/list" in limbo[0].db.desc
+
+
+class _Recorder:
+    def __init__(self):
+        self.texts = []
+
+    def __call__(self, text=None, **kwargs):
+        self.texts.append(text if isinstance(text, str) else str(text))
