@@ -35,10 +35,9 @@ $(STAMP): requirements.lock pyproject.toml
 	touch $(STAMP)
 
 # Write the migration for one of the game's apps: make migrations APP=digger
-# (only the named app: a bare makemigrations would write into Evennia's package).
+# (never a bare makemigrations: it would write into Evennia's installed package).
 migrations: venv
-	@test -n "$(APP)" || { echo "Name the app: make migrations APP=digger"; exit 2; }
-	@PYTHONPATH=. DJANGO_SETTINGS_MODULE=server.conf.test_settings $(VENV)/bin/django-admin makemigrations $(APP)
+	@$(VPY) -m server.makemigrations $(APP)
 
 clean-venv:
 	rm -rf $(VENV)

@@ -31,10 +31,8 @@ class DelverCommand(MuxCommand):
     locks = "cmd:all()"
 
     def parse(self):
-        self.unknown_switches = [
-            switch for switch in _requested_switches(self.args) if not self._known(switch)
-        ]
-        if self.unknown_switches:
+        self.switch_problem = self._switch_problem(_requested_switches(self.args))
+        if self.switch_problem:
             # Parse without options so MuxCommand does not add its own
             # "switch ignored" line to our refusal.
             options, self.switch_options = self.switch_options, None
@@ -43,9 +41,20 @@ class DelverCommand(MuxCommand):
         else:
             super().parse()
 
-    def _known(self, switch):
-        switch = switch.lower()
-        return any(option.lower().startswith(switch) for option in self.switch_options)
+    def _switch_problem(self, requested):
+        """Why the typed switches cannot be used (unknown or ambiguous), or None."""
+        for switch in requested:
+            switch = switch.lower()
+            options = [option.lower() for option in self.switch_options]
+            if switch in options:
+                continue
+            matches = [option for option in options if option.startswith(switch)]
+            if not matches:
+                return f"{self.key} has no switch /{switch}."
+            if len(matches) > 1:
+                choices = ", ".join("/" + option for option in matches)
+                return f"/{switch} could mean {choices}: type more of it."
+        return None
 
     def usage(self):
         """The `Usage:` block of this command's help, as one or more lines."""
@@ -62,9 +71,8 @@ class DelverCommand(MuxCommand):
 
     def func(self):
         try:
-            if self.unknown_switches:
-                names = ", ".join("/" + s for s in self.unknown_switches)
-                self.refuse_usage(f"{self.key} has no switch {names}.")
+            if self.switch_problem:
+                self.refuse_usage(self.switch_problem)
             handler = self.func_default
             if self.switches:
                 handler = getattr(self, "switch_" + self.switches[0].replace("-", "_"), None)

@@ -1,0 +1,69 @@
+"""The base DelverCommand: switch dispatch, refusals, no tracebacks."""
+
+from evennia.utils.test_resources import EvenniaCommandTest
+
+from commands.command import DelverCommand
+from world.errors import GameError
+
+
+class CmdLantern(DelverCommand):
+    """
+    Light or trim a lantern.
+
+    Usage:
+      +lantern
+      +lantern/light <name>
+      +lantern/lower <name>
+    """
+
+    key = "+lantern"
+    switch_options = ("light", "lower", "break")
+
+    def func_default(self):
+        self.msg("The lantern glows.")
+
+    def switch_light(self):
+        if not self.args:
+            self.refuse_usage("Name the lantern to light.")
+        self.msg(f"You light {self.args}.")
+
+    def switch_lower(self):
+        raise GameError("It is already low.")
+
+    def switch_break(self):
+        raise ZeroDivisionError("a bug")
+
+
+class TestDelverCommand(EvenniaCommandTest):
+    def test_bare_command_runs_func_default(self):
+        self.call(CmdLantern(), "", "The lantern glows.")
+
+    def test_switch_dispatches_to_its_method(self):
+        self.call(CmdLantern(), "/light red", "You light red.")
+
+    def test_switch_prefix_is_accepted_when_unique(self):
+        self.call(CmdLantern(), "/li red", "You light red.")
+
+    def test_unknown_switch_is_refused_once_with_usage(self):
+        text = self.call(CmdLantern(), "/loud red")
+        assert text.startswith("+lantern has no switch /loud.")
+        assert "Usage: +lantern" in text
+        assert "ignored" not in text
+
+    def test_ambiguous_switch_is_refused(self):
+        text = self.call(CmdLantern(), "/l red")
+        assert "/l could mean /light, /lower" in text
+        assert "You light" not in text and "glows" not in text
+
+    def test_missing_argument_names_what_was_expected(self):
+        text = self.call(CmdLantern(), "/light")
+        assert text.startswith("Name the lantern to light.")
+        assert "+lantern/light <name>" in text
+
+    def test_game_error_message_is_shown(self):
+        self.call(CmdLantern(), "/lower x", "It is already low.")
+
+    def test_unexpected_error_becomes_an_apology_without_traceback(self):
+        text = self.call(CmdLantern(), "/break x")
+        assert "Sorry, something went wrong" in text
+        assert "Traceback" not in text and "ZeroDivisionError" not in text
