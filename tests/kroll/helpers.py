@@ -1,0 +1,46 @@
+"""
+Shared set-up for Kroll command tests: sheets with chosen ratings and dice
+the test scripts.
+
+In Evennia's test world char1 ("Char") is staff (Developer) and char2
+("Char2") a plain player; both stand in room1. `char3` ("Cid") is made here,
+also in room1, and `stranger` ("Faraway") stands in room2.
+"""
+
+from contextlib import contextmanager
+from unittest.mock import patch
+
+from evennia.utils import create
+from evennia.utils.test_resources import EvenniaCommandTest
+
+from tests.dice.scripted import ScriptedRng
+from world.kroll import services
+from world.kroll.models import Adventurer, KrollSheet
+from world.kroll.rules import ATTRIBUTES
+
+
+def give_sheet(character, penalty=0, **ratings):
+    """A sheet whose living adventurer has every rating 3 unless given."""
+    sheet = KrollSheet.objects.create(character=character)
+    values = {attribute: ratings.get(attribute, 3) for attribute in ATTRIBUTES}
+    Adventurer.objects.create(sheet=sheet, life=1, penalty=penalty, **values)
+    return sheet
+
+
+class KrollCommandTest(EvenniaCommandTest):
+    def setUp(self):
+        super().setUp()
+        self.char3 = create.create_object(
+            self.character_typeclass, key="Cid", location=self.room1, home=self.room1
+        )
+        self.stranger = create.create_object(
+            self.character_typeclass, key="Faraway", location=self.room2, home=self.room2
+        )
+
+    @contextmanager
+    def dice(self, *faces):
+        """Every die the command rolls comes from `faces`, in order, and all are used."""
+        rng = ScriptedRng(*faces)
+        with patch.object(services, "default_rng", rng):
+            yield rng
+        assert rng.used_up, f"scripted dice left over: {rng.values}"

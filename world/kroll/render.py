@@ -1,0 +1,182 @@
+"""
+How Kroll looks to players: test results for the room, sheets, the roll log
+and expedition ledgers. Every function only builds text.
+"""
+
+from evennia.utils.evtable import EvTable
+
+from world.dice.kroll import QuickTest, difficulty_named
+from world.kroll import rules
+
+GM = "GM"
+
+
+def _attr(name):
+    return f"|c{name.capitalize()}|n"
+
+
+def _tag(roll_id):
+    return f"|w[Kroll #{roll_id}]|n"
+
+
+def result(report):
+    """A test as everyone in the room reads it: who, against what, the dice, the hits."""
+    result = report.result
+    followup = f" Follows up #{report.followup_of}." if report.followup_of else ""
+    actor = report.actor.key
+    if isinstance(result, QuickTest):
+        head = (
+            f"{actor} makes a quick {_attr(report.attribute)} test with {result.pool.render()} "
+            f"against {report.opposition}."
+        )
+        return (
+            f"{_tag(report.roll_id)} {head}{followup}\n  {_outcome(result.render(actor), result)}"
+        )
+    if report.opponent is not None:
+        other = report.opponent.key
+        against = f"{other}'s {_attr(report.opponent_attribute)} with {result.b_pool.render()}"
+    elif difficulty_named(report.opposition):
+        other = GM
+        against = f"{report.opposition}: the GM rolls {result.b_pool.render()}"
+    else:
+        other = GM
+        against = f"the GM's {result.b_pool.render()}"
+    head = (
+        f"{actor} tests {_attr(report.attribute)} with {result.a_pool.render()} against {against}."
+    )
+    line = result.render(actor, other)
+    return f"{_tag(report.roll_id)} {head}{followup}\n  {_outcome(line, result)}"
+
+
+def _outcome(line, result):
+    good = result.success if isinstance(result, QuickTest) else result.winner == "a"
+    return f"{'|g' if good else '|r'}{line}|n"
+
+
+def lucky_draw(report):
+    names = [character.key for character in report.characters]
+    return f"{_tag(report.roll_id)} Fate is choosing among {', '.join(names)}.\n  " + (
+        f"|y{report.draw.render(names)}|n"
+    )
+
+
+def lucky_vs_gm(reports, gm):
+    lines = [f"|wLucky against the GM's {gm.label}:|n"]
+    for report in reports:
+        name = report.actor.key
+        verdict = "|gbeats the GM|n" if report.result.winner == "a" else "|rloses to the GM|n"
+        lines.append(f"  {_tag(report.roll_id)} {name} {verdict}. {report.result.render(name, GM)}")
+    return "\n".join(lines)
+
+
+def rating_word(rating):
+    return rules.RATING_WORDS.get(rating, "beyond extraordinary" if rating > 6 else "")
+
+
+def sheet(sheet):
+    """The whole sheet: the adventurer now playing, then the dead."""
+    adventurers = list(sheet.adventurers.all())
+    living = next((adventurer for adventurer in adventurers if adventurer.alive), None)
+    lines = [f"|wKroll sheet of {sheet.character.key}|n"]
+    if living is None:
+        lines.append(f"|rSpent|n: all {rules.LIVES_PER_SHEET} adventurers on this sheet have died.")
+    else:
+        lines.append(
+            f"Adventurer {living.life} of {rules.LIVES_PER_SHEET}. "
+            f"Penalty dice: {living.penalty or 'none'}."
+        )
+        lines.append(str(_ratings_table(living)))
+    dead = [adventurer for adventurer in adventurers if not adventurer.alive]
+    if dead:
+        lines.append("|wThe fallen:|n")
+        for adventurer in dead:
+            ratings = ", ".join(
+                f"{name.capitalize()} {value}" for name, value in adventurer.ratings().items()
+            )
+            lines.append(f"  Life {adventurer.life}, died {adventurer.died_at:%Y-%m-%d}: {ratings}")
+    return "\n".join(lines)
+
+
+def _ratings_table(adventurer):
+    table = EvTable("|wAttribute|n", "|wDice|n", "|wMeaning|n", border="cells")
+    for name, value in adventurer.ratings().items():
+        table.add_row(name.capitalize(), value, rating_word(value))
+    return table
+
+
+def new_adventurer(character, adventurer):
+    ratings = ", ".join(
+        f"{name.capitalize()} {value}" for name, value in adventurer.ratings().items()
+    )
+    return (
+        f"{character.key} rolls up adventurer {adventurer.life} of {rules.LIVES_PER_SHEET}: "
+        f"{ratings}."
+    )
+
+
+def death(character, death):
+    text = f"{character.key}'s adventurer {death.dead.life} is dead."
+    if death.successor is None:
+        return text + " That was the last life on the sheet: it is spent."
+    return text + " " + new_adventurer(character, death.successor)
+
+
+def recent(rolls):
+    if not rolls:
+        return "No Kroll rolls have been made here yet."
+    table = EvTable("|w#|n", "|wWhat|n", "|wWho|n", "|wOutcome|n", border="cells")
+    for roll in rolls:
+        table.add_row(roll.pk, _roll_what(roll), _roll_who(roll), _roll_outcome(roll))
+    return f"|wRecent Kroll rolls here|n (a followup names one: followup #<number>)\n{table}"
+
+
+def _roll_what(roll):
+    if roll.kind == roll.LUCKY_DRAW:
+        return "Lucky draw"
+    attribute = roll.attribute.capitalize()
+    if roll.kind == roll.OPPOSED:
+        return f"{attribute} vs {roll.target}'s {roll.opponent_attribute.capitalize()}"
+    return f"{attribute} vs {roll.target}" + (" (quick)" if roll.kind == roll.QUICK else "")
+
+
+def _roll_who(roll):
+    return roll.adventurer.sheet.character.key if roll.adventurer else "?"
+
+
+def _roll_outcome(roll):
+    if roll.kind == roll.LUCKY_DRAW:
+        return f"fate picked {_roll_who(roll)}"
+    if not roll.winner:
+        return "failed"
+    if roll.winner == "a":
+        winner = _roll_who(roll)
+    else:
+        winner = roll.opponent.sheet.character.key if roll.opponent else GM
+    return f"{winner}, {roll.hits} hit{'s' if roll.hits != 1 else ''}"
+
+
+def ledger(ledger):
+    expedition = ledger.expedition
+    table = EvTable("|wMember|n", "|wShare|n", border="cells")
+    for member in ledger.members:
+        lead = " (leader)" if member.character_id == expedition.leader_id else ""
+        table.add_row(member.character.key + lead, f"{member.share}%")
+    lines = [f"|wExpedition: {expedition.name}|n", str(table), f"Unclaimed: {ledger.unclaimed}%"]
+    for offer in ledger.offers:
+        lines.append("  " + share_offer(offer))
+    return "\n".join(lines)
+
+
+def share_offer(offer):
+    share = f"{offer.share}%"
+    if offer.proposed_by_id == offer.character_id:
+        return f"{offer.character.key} asks for {share} (waiting for the leader)."
+    return f"{offer.proposed_by.key} offers {offer.character.key} {share} (waiting for them)."
+
+
+def invitations(offers):
+    return "\n".join(
+        f"{offer.expedition.leader.key} invites you onto '{offer.expedition.name}' for "
+        f"{offer.share}%: |w+expedition/accept {offer.expedition.leader.key}|n to join."
+        for offer in offers
+    )
