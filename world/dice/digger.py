@@ -1,0 +1,344 @@
+"""
+Digger round resolution: one challenge's rolls, the party's pass, Exploration and
+Exhaustion, as a pure function.
+
+`resolve_round(card, members, modifiers, rng)` takes what the round needs and
+returns a frozen `RoundResult` recording every die, modifier (with its source),
+target and every point of Exploration and Exhaustion (itemised so that each
+member's items add up to their gain). It keeps no state: `world.digger.engine`
+builds the inputs from a run and applies the result. Every number comes from
+`world.digger.rules`.
+
+Rules applied (house rules, `spec/digger.md`):
+
+* roll = 2d6 + rating in the card's ability + modifiers (the Tool's bonus,
+  +2 for a risk, the party-wide Condition/Effect modifiers); success if
+  roll >= 7 + 2 x Level. Members roll in the given order, two
+  `rng.randint(1, 6)` each.
+* A member at 100+ Exhaustion before the round does nothing and gains nothing.
+  A disconnected member makes no roll, is not counted for the pass and takes
+  the party's Exhaustion without the parts that need an own failure.
+* The party passes if at least half (rounded up) of those who rolled succeed;
+  if nobody rolled, it fails.
+* Exploration: pass 15 + 5 x Level plus the active on-pass bonuses; fail 5.
+* Exhaustion per member: pass 4 x Level, fail 10 + 5 x Level; a failed own roll
+  +5; a failed risk +10 more and +5/+10 more with a Minor/Major Tool; then the
+  Condition/Effect parts. A gain is never below 0, but at least any active
+  minimum (Suffer).
+* Outcome: if every member is at 100+ after the round the run is lost (even
+  on a passed Final); otherwise a Final card is won on a pass and ends in a
+  retreat on a fail.
+"""
+
+from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
+
+from world.digger import rules
+
+ROLLED = "rolled"
+DISCONNECTED = "disconnected"
+EXHAUSTED = "exhausted"
+
+
+class ExhaustionModifier(NamedTuple):
+    """An Exhaustion part active this round, from a Condition or Tool effect named `source`.
+
+    `when` is rules.ALWAYS, OWN_FAILURE or USER_FAILURE. `users` are the members
+    who used the Tool this round (for USER_FAILURE, and for `user_amount`, which
+    a user takes instead of `amount`).
+    """
+
+    source: str
+    amount: int
+    when: str = rules.ALWAYS
+    users: tuple = ()
+    user_amount: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundModifiers:
+    """Everything Conditions and Effects change in this round, for the whole party.
+
+    roll: (source, amount) added to every roll (they already concern the card's ability);
+    exploration: (source, amount) added on a pass; exhaustion: ExhaustionModifier parts;
+    exhaustion_minimum: (source, minimum) each member's gain is raised to.
+    """
+
+    roll: tuple = ()
+    exploration: tuple = ()
+    exhaustion: tuple = ()
+    exhaustion_minimum: tuple = ()
+
+
+NO_MODIFIERS = RoundModifiers()
+
+
+class MemberInput(NamedTuple):
+    """One party member as the round sees them.
+
+    mode: rules.ACT / rules.RISK, or None if they did not act (only allowed when
+    disconnected or at 100+ Exhaustion). tool_*: the Tool used, if any.
+    """
+
+    member_id: object
+    rating: int
+    mode: str | None = rules.ACT
+    tool_name: str | None = None
+    tool_rating: str | None = None
+    tool_qualities: tuple = ()
+    connected: bool = True
+    exhaustion: int = 0
+
+
+class MemberRoll(NamedTuple):
+    """What happened to one member: dice, modifiers, outcome and Exhaustion gained.
+
+    Like the inputs, an immutable NamedTuple rather than a frozen dataclass: a
+    balance simulation builds millions of them, and a frozen dataclass costs
+    five times as much to create.
+    """
+
+    member_id: object
+    status: str  # ROLLED, DISCONNECTED or EXHAUSTED
+    mode: str | None
+    tool_name: str | None
+    rating: int
+    dice: tuple  # the two d6, () if no roll
+    modifiers: tuple  # (source, amount)
+    total: int | None
+    target: int
+    success: bool | None  # None: did not roll
+    exhaustion_before: int
+    exhaustion_gain: int
+    exhaustion_items: tuple  # (source, amount); they add up to exhaustion_gain
+
+    @property
+    def rolled(self):
+        return self.status == ROLLED
+
+    @property
+    def exhaustion_after(self):
+        return self.exhaustion_before + self.exhaustion_gain
+
+    def render(self, name=None):
+        """One line: 'Ann: 4+5 +3 Brute +3 Crowbar = 15 vs 11, success; Exhaustion +8 (...)'."""
+        who = name if name is not None else str(self.member_id)
+        if self.status == EXHAUSTED:
+            return f"{who}: did not roll (exhausted)"
+        if self.rolled:
+            parts = [f"{self.dice[0]}+{self.dice[1]}", f"{self.rating:+d} rating"]
+            parts += [f"{amount:+d} {source}" for source, amount in self.modifiers]
+            verdict = "success" if self.success else "failure"
+            how = " (risk)" if self.mode == rules.RISK else ""
+            head = f"{who}{how}: {' '.join(parts)} = {self.total} vs {self.target}, {verdict}"
+        else:
+            head = f"{who}: did not roll ({self.status})"
+        items = ", ".join(f"{source} {amount:+d}" for source, amount in self.exhaustion_items)
+        return f"{head}; Exhaustion +{self.exhaustion_gain} ({items})"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """One resolved challenge."""
+
+    ability: str
+    level: int
+    kind: str
+    target: int
+    members: tuple  # MemberRoll, in the order given
+    rolled: int
+    successes: int
+    needed: int
+    passed: bool
+    exploration_gain: int
+    exploration_items: tuple  # (source, amount); they add up to exploration_gain
+    outcome: str | None  # None, rules.WON, RETREAT or LOST
+
+    def member(self, member_id):
+        for roll in self.members:
+            if roll.member_id == member_id:
+                return roll
+        raise KeyError(member_id)
+
+    def render(self, names=None):
+        """Short lines: the verdict, Exploration, one line per member, the outcome if any."""
+        names = names or {}
+        verdict = "the party passes" if self.passed else "the party fails"
+        items = ", ".join(f"{source} {amount:+d}" for source, amount in self.exploration_items)
+        lines = [
+            f"{self.ability} Level {self.level} (target {self.target}): {self.successes} of "
+            f"{self.rolled} succeeded, {self.needed} needed: {verdict}.",
+            f"Exploration +{self.exploration_gain} ({items}).",
+        ]
+        lines += [roll.render(names.get(roll.member_id)) for roll in self.members]
+        if self.outcome:
+            lines.append(_OUTCOME_LINES[self.outcome])
+        return "\n".join(lines)
+
+
+_OUTCOME_LINES = {
+    rules.WON: "The dungeon is won!",
+    rules.RETREAT: "The party must retreat.",
+    rules.LOST: "Everyone is exhausted: the run is lost.",
+}
+
+
+_tool_bonus = cache(rules.tool_bonus)
+
+
+def target_number(level):
+    """The roll a member needs on a challenge of `level`."""
+    return rules.TARGET_BASE + rules.TARGET_PER_LEVEL * level
+
+
+def successes_needed(rolled):
+    """Successes the party needs among `rolled` rollers (at least half, rounded up)."""
+    numerator, denominator = rules.PASS_SHARE
+    return -(-rolled * numerator // denominator)
+
+
+def exploration_items(level, passed, modifiers):
+    if not passed:
+        return (("party failed", rules.EXPLORATION_FAIL),)
+    base = rules.EXPLORATION_PASS_BASE + rules.EXPLORATION_PASS_PER_LEVEL * level
+    return (("party passed", base),) + modifiers.exploration
+
+
+def resolve_round(card, members, modifiers, rng):
+    """Resolve one challenge.
+
+    card: anything with .ability, .level and .kind (a deck.Card);
+    members: MemberInput in roll order; modifiers: RoundModifiers; rng: .randint(a, b).
+    """
+    ability, level = card.ability, card.level
+    target = target_number(level)
+    limit = rules.EXHAUSTION_LIMIT
+    party_roll = modifiers.roll
+    party_roll_total = sum(amount for _, amount in party_roll)
+    randint = rng.randint
+    sides = rules.DICE_SIDES
+
+    rolls = []  # (member, status, dice, modifiers, total, success)
+    rolled = successes = 0
+    for member in members:
+        if member.exhaustion >= limit:
+            rolls.append((member, EXHAUSTED, (), (), None, None))
+            continue
+        if not member.connected:
+            rolls.append((member, DISCONNECTED, (), (), None, None))
+            continue
+        if member.mode is None:
+            raise ValueError(f"member {member.member_id!r} is connected and able but has not acted")
+        own, bonus = (), 0
+        if member.tool_name is not None:
+            bonus = _tool_bonus(member.tool_rating, member.tool_qualities)
+            own = ((member.tool_name, bonus),)
+        if member.mode == rules.RISK:
+            own += (("risk", rules.RISK_ROLL_BONUS),)
+            bonus += rules.RISK_ROLL_BONUS
+        dice = (randint(1, sides), randint(1, sides))
+        total = dice[0] + dice[1] + member.rating + party_roll_total + bonus
+        success = total >= target
+        rolled += 1
+        successes += success
+        rolls.append((member, ROLLED, dice, own + party_roll, total, success))
+
+    needed = successes_needed(rolled)
+    passed = rolled > 0 and successes >= needed
+    failed_ids = {roll[0].member_id for roll in rolls if roll[5] is False}
+
+    base = (
+        ("party passed", rules.EXHAUSTION_PASS_PER_LEVEL * level)
+        if passed
+        else ("party failed", rules.EXHAUSTION_FAIL_BASE + rules.EXHAUSTION_FAIL_PER_LEVEL * level)
+    )
+    minimum = rules.EXHAUSTION_GAIN_FLOOR
+    minimum_source = f"no less than {minimum}"
+    for source, amount in modifiers.exhaustion_minimum:
+        if amount > minimum:
+            minimum, minimum_source = amount, f"{source}: at least {amount}"
+
+    results = []
+    all_spent = True
+    for member, status, dice, mods, total, success in rolls:
+        if status == EXHAUSTED:
+            items, gain = (), 0
+        else:
+            items, gain = _exhaustion(member, success, base, modifiers.exhaustion, failed_ids)
+            if gain < minimum:
+                items += ((minimum_source, minimum - gain),)
+                gain = minimum
+        if member.exhaustion + gain < limit:
+            all_spent = False
+        results.append(
+            MemberRoll(
+                member.member_id,
+                status,
+                member.mode,
+                member.tool_name,
+                member.rating,
+                dice,
+                mods,
+                total,
+                target,
+                success,
+                member.exhaustion,
+                gain,
+                items,
+            )
+        )
+
+    if members and all_spent:
+        outcome = rules.LOST
+    elif card.kind == rules.FINAL:
+        outcome = rules.WON if passed else rules.RETREAT
+    else:
+        outcome = None
+    explored = exploration_items(level, passed, modifiers)
+    return RoundResult(
+        ability,
+        level,
+        card.kind,
+        target,
+        tuple(results),
+        rolled,
+        successes,
+        needed,
+        passed,
+        sum(amount for _, amount in explored),
+        explored,
+        outcome,
+    )
+
+
+def _exhaustion(member, success, base, parts, failed_ids):
+    """A member's itemised Exhaustion before the minimum; `success` None = no roll."""
+    failed = success is False
+    if not failed and not parts:
+        return (base,), base[1]
+    items = [base]
+    if failed:
+        items.append(("own roll failed", rules.EXHAUSTION_OWN_FAILURE))
+        if member.mode == rules.RISK:
+            items.append(("risk failed", rules.EXHAUSTION_RISK_FAILED))
+            if member.tool_rating is not None:
+                items.append(
+                    (
+                        f"risk with a {member.tool_rating} tool",
+                        rules.EXHAUSTION_RISK_TOOL[member.tool_rating],
+                    )
+                )
+    for part in parts:
+        when = part.when
+        if when == rules.ALWAYS:
+            if part.user_amount is not None and member.member_id in part.users:
+                items.append((f"{part.source} (user)", part.user_amount))
+            else:
+                items.append((part.source, part.amount))
+        elif when == rules.OWN_FAILURE:
+            if failed:
+                items.append((part.source, part.amount))
+        elif any(user in failed_ids for user in part.users):  # USER_FAILURE
+            items.append((part.source, part.amount))
+    return tuple(items), sum(amount for _, amount in items)
