@@ -24,6 +24,8 @@ several more options for customizing the Guest account system.
 
 from evennia.accounts.accounts import DefaultAccount, DefaultGuest
 
+from world.requests import notify as requests_notify
+
 
 class Account(DefaultAccount):
     """
@@ -136,7 +138,9 @@ class Account(DefaultAccount):
 
     """
 
-    pass
+    def at_post_login(self, session=None, **kwargs):
+        super().at_post_login(session=session, **kwargs)
+        requests_notify.on_login(self)
 
 
 class Guest(DefaultGuest):

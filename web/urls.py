@@ -27,6 +27,7 @@ urlpatterns = [
     # web admin
     path("admin/", include("web.admin.urls")),
     # add any extra urls here:
+    path("requests/", include("web.requests.urls")),
     # path("mypath/", include("path.to.my.urls.file")),
 ]
 

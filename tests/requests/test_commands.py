@@ -1,0 +1,391 @@
+"""
++request and +requests in the game: a player and a staff member through the
+whole flow, privacy against a second player, and the refusals.
+
+In Evennia's test world char1 (TestAccount) is staff (Developer); char2
+(TestAccount2) files requests; char3 (a third account made here) is the
+other player who must never see them.
+"""
+
+import sys
+import types
+from unittest.mock import patch
+
+import evennia
+from evennia.server.serversession import ServerSession
+from evennia.utils import create
+from evennia.utils.test_resources import EvenniaCommandTest
+
+from commands.requests import CmdRequest, CmdRequests
+from world.requests import notify, rules
+from world.requests.models import Entry, Event, Request
+
+
+class RequestDeskTest(EvenniaCommandTest):
+    def setUp(self):
+        super().setUp()
+        self.account3 = create.create_account(
+            "Snoop", email="s@example.com", password="testpassword"
+        )
+        self.char3 = create.create_object(
+            self.character_typeclass, key="Snoopy", location=self.room1, home=self.room1
+        )
+        self.char3.account = self.account3
+        notify.on_login(self.account)  # staff join the Requests channel at login
+        self.extra_sessions = []
+
+    def tearDown(self):
+        # Before the base tearDown, whose account deletion would ask a portal to drop them.
+        for sessid in self.extra_sessions:
+            evennia.SESSION_HANDLER.pop(sessid, None)
+        self.account3.delete()
+        super().tearDown()
+
+    def file(self, args="/bug Broken door=The north door will not open.", caller=None):
+        self.call(CmdRequest(), args, "Request #", caller=caller or self.char2)
+        return Request.objects.latest("id")
+
+    def log_in(self, account, sessid):
+        """Give `account` a live session, so it counts as online."""
+        session = ServerSession()
+        session.init_session("telnet", ("localhost", "testmode"), evennia.SESSION_HANDLER)
+        session.sessid = sessid
+        evennia.SESSION_HANDLER.portal_connect(session.get_sync_data())
+        session = evennia.SESSION_HANDLER.session_from_sessid(sessid)
+        evennia.SESSION_HANDLER.login(session, account, testmode=True)
+        self.extra_sessions.append(sessid)
+
+
+class TestWholeFlow(RequestDeskTest):
+    def test_player_and_staff_through_a_request(self):
+        # Filing answers with the number and tells the staff channel.
+        out = self.call(
+            CmdRequest(),
+            "/bug Broken door=The north door will not open.",
+            {self.char2: "Request #", self.account: "[Requests] New bug request #"},
+            caller=self.char2,
+        )
+        request = Request.objects.get()
+        self.assertIn(f"#{request.id}", out[self.char2])
+        self.assertEqual(
+            (request.category, request.status, request.filer, request.filed_as),
+            ("bug", "open", self.account2, "Char2"),
+        )
+        number = request.id
+
+        listing = self.call(CmdRequests(), "", "Your requests", caller=self.char2)
+        self.assertIn("Broken door", listing)
+        self.assertIn("bug", listing)
+        self.assertIn("open", listing)
+
+        queue = self.call(CmdRequests(), "/all", "Request queue", caller=self.char1)
+        self.assertIn("Broken door", queue)
+        self.assertIn("Char2", _line_with("Broken door", queue))
+
+        self.call(CmdRequest(), f"/claim {number}", f"#{number} is yours now.", caller=self.char1)
+        self.call(CmdRequest(), f"/note {number}=Hinges rusted: builder error", "Staff note added")
+        self.call(CmdRequest(), f"/comment {number}=Fixed, try again.", "You added a comment")
+
+        # The player sees the staff reply as new, and reads it; never the note.
+        listing = self.call(CmdRequests(), "", "Your requests", caller=self.char2)
+        self.assertIn("*", _line_with("Broken door", listing))
+        shown = self.call(
+            CmdRequest(), f"{number}", f"Request #{number}: Broken door", caller=self.char2
+        )
+        self.assertIn("Fixed, try again.", shown)
+        self.assertIn("The north door will not open.", shown)
+        self.assertNotIn("Hinges rusted", shown)
+        self.assertNotIn("History", shown)
+        listing = self.call(CmdRequests(), "", "Your requests", caller=self.char2)
+        self.assertNotIn("*", _line_with("Broken door", listing))
+
+        # The player comments back: staff hear of it on the channel.
+        self.call(
+            CmdRequest(),
+            f"/comment {number}=Works now, thanks!",
+            {
+                self.char2: f"You added a comment to #{number}",
+                self.account: "[Requests] TestAccount2 commented",
+            },
+            caller=self.char2,
+        )
+
+        # Staff see the note, the history and close with an answer.
+        staff_view = self.call(CmdRequest(), f"{number}", f"Request #{number}", caller=self.char1)
+        for expected in ("Hinges rusted", "History", "claimed", "added a staff note", "Works now"):
+            self.assertIn(expected, staff_view)
+        self.call(CmdRequest(), f"/close {number}=Door repaired.", f"#{number} is closed")
+        request.refresh_from_db()
+        self.assertEqual((request.status, request.resolution), ("closed", "Door repaired."))
+        self.assertIn(
+            "Door repaired.", self.call(CmdRequest(), f"{number}", None, caller=self.char2)
+        )
+
+        self.call(CmdRequest(), f"/reopen {number}", f"#{number} is open again.")
+        self.call(
+            CmdRequest(), f"/addplayer {number}=Snoopy", f"Snoop can now read and follow #{number}"
+        )
+        self.assertIn(
+            "Broken door", self.call(CmdRequest(), f"{number}", "Request #", caller=self.char3)
+        )
+        self.call(
+            CmdRequest(), f"/cancel {number}", f"You withdrew request #{number}", caller=self.char2
+        )
+
+        actions = list(request.events.values_list("action", flat=True))
+        self.assertEqual(
+            actions,
+            [
+                "filed",
+                "claimed",
+                "noted",
+                "commented",
+                "commented",
+                "closed",
+                "reopened",
+                "player_added",
+                "cancelled",
+            ],
+        )
+        self.assertTrue(all(event.actor and event.created for event in request.events.all()))
+
+    def test_plain_request_is_general_and_bare_command_lists(self):
+        request = self.file("Question=How do forms work?")
+        self.assertEqual(request.category, "general")
+        self.assertIn("Question", self.call(CmdRequest(), "", "Your requests", caller=self.char2))
+
+    def test_every_category_of_the_rules_is_a_switch(self):
+        for category in rules.CATEGORIES:
+            self.assertEqual(self.file(f"/{category} About {category}=Details.").category, category)
+
+    def test_the_real_command_line_reaches_both_commands(self):
+        self.char2.execute_cmd("+request/plot A hook=Rumours of a vault.")
+        self.assertEqual(Request.objects.get().category, "plot")
+        result = self.call(CmdRequests(), "", "Your requests", caller=self.char2)
+        self.assertIn("A hook", result)
+
+
+class TestNotices(RequestDeskTest):
+    def test_assignee_is_told(self):
+        staff2 = create.create_account("Warden", email="w@example.com", password="testpassword")
+        staff2.permissions.add("Builder")
+        self.addCleanup(staff2.delete)
+        number = self.file().id
+        self.call(
+            CmdRequest(),
+            f"/assign {number}=TestAccount",
+            {self.account: f"Requests: Warden gave you request #{number}"},
+            caller=_character_of(self, staff2),
+        )
+        self.assertEqual(Request.objects.get().assignee, self.account)
+
+    def test_online_player_hears_of_staff_reply(self):
+        self.log_in(self.account2, sessid=2)
+        number = self.file().id
+        self.call(
+            CmdRequest(),
+            f"/comment {number}=Looking into it.",
+            {
+                self.char1: "You added a comment",
+                self.account2: f"Requests: Staff replied to your request #{number}",
+            },
+        )
+
+    def test_login_notice_for_unread_staff_replies(self):
+        number = self.file().id
+        self.call(CmdRequest(), f"/comment {number}=Answered.", "You added a comment")
+        told = []
+        self.account2.msg = told.append
+        try:
+            notify.on_login(self.account2)
+            self.assertEqual(len(told), 1)
+            self.assertIn(f"#{number}", told[0])
+            told.clear()
+            self.call(CmdRequest(), f"{number}", "Request #", caller=self.char2)
+            notify.on_login(self.account2)
+            self.assertEqual(told, [])
+        finally:
+            del self.account2.msg
+
+    def test_staff_channel_is_created_once_and_locked_to_staff(self):
+        channel = notify.staff_channel()
+        self.assertEqual(notify.staff_channel().id, channel.id)
+        self.assertTrue(channel.access(self.account, "listen"))
+        self.assertFalse(channel.access(self.account2, "listen"))
+        self.assertTrue(channel.has_connection(self.account))
+
+
+class TestPrivacy(RequestDeskTest):
+    def test_another_player_can_do_nothing_with_it(self):
+        request = self.file()
+        number = request.id
+        for args in (f"{number}", f"/comment {number}=Mine now", f"/cancel {number}"):
+            out = self.call(CmdRequest(), args, None, caller=self.char3)
+            self.assertIn("no such request", out)
+            self.assertNotIn("Broken door", out)
+        for args in (
+            f"/close {number}=done",
+            f"/claim {number}",
+            f"/note {number}=x",
+            f"/reopen {number}",
+            f"/addplayer {number}=Snoop",
+            f"/assign {number}=Snoop",
+        ):
+            self.call(CmdRequest(), args, "Only staff can do that.", caller=self.char3)
+        self.assertNotIn(
+            "Broken door", self.call(CmdRequests(), "", "You have no requests", caller=self.char3)
+        )
+        self.call(CmdRequests(), "/all", "Only staff can do that.", caller=self.char3)
+        self.call(CmdRequests(), "/all", "Only staff can do that.", caller=self.char2)
+
+        request.refresh_from_db()
+        self.assertEqual(
+            (request.status, request.assignee, request.entries.count()), ("open", None, 0)
+        )
+        self.assertEqual(request.events.count(), 1)
+
+    def test_a_missing_number_reads_the_same_as_a_private_one(self):
+        number = self.file().id
+        private = self.call(CmdRequest(), f"{number}", None, caller=self.char3)
+        missing = self.call(CmdRequest(), f"{number + 1000}", None, caller=self.char3)
+        self.assertEqual(
+            private.replace(str(number), "N"), missing.replace(str(number + 1000), "N")
+        )
+
+    def test_filer_player_cannot_use_staff_switches(self):
+        number = self.file().id
+        self.call(
+            CmdRequest(), f"/close {number}=Solved it myself", "Only staff", caller=self.char2
+        )
+        self.call(CmdRequest(), f"/note {number}=note", "Only staff", caller=self.char2)
+        self.assertEqual(Request.objects.get().status, "open")
+
+    def test_added_player_may_read_but_not_withdraw(self):
+        number = self.file().id
+        self.call(CmdRequest(), f"/addplayer {number}=Snoop", "Snoop can now")
+        self.call(CmdRequest(), f"/cancel {number}", "Only the player who filed", caller=self.char3)
+
+    def test_quelled_staff_are_players(self):
+        number = self.file().id
+        self.account.attributes.add("_quell", True)
+        self.char1.permissions.remove("Developer")  # quelling uses the character's rights
+        self.call(CmdRequest(), f"{number}", "There is no such request", caller=self.char1)
+
+
+class TestRefusals(RequestDeskTest):
+    def test_bad_and_unknown_numbers(self):
+        self.call(CmdRequest(), "abc", "Give the request's number, like 12.", caller=self.char2)
+        self.call(CmdRequest(), "/comment x=hi", "Give the request's number", caller=self.char2)
+        self.call(CmdRequest(), "999", "There is no such request (#999).", caller=self.char2)
+        self.call(CmdRequest(), "0", "There is no such request", caller=self.char1)
+        self.call(
+            CmdRequest(), "99999999999999999999999", "There is no such request", caller=self.char1
+        )
+        self.call(CmdRequest(), "/claim", "Give the request's number", caller=self.char1)
+
+    def test_empty_and_overlong_texts(self):
+        self.call(CmdRequest(), "=Some text", "The title is empty", caller=self.char2)
+        self.call(CmdRequest(), "A title=", "The text is empty", caller=self.char2)
+        self.call(CmdRequest(), "/bug A title", "Give a title and a text", caller=self.char2)
+        long_title = "t" * (rules.TITLE_MAX + 1)
+        self.call(CmdRequest(), f"{long_title}=x", "The title is too long", caller=self.char2)
+        self.call(
+            CmdRequest(),
+            f"T={'x' * (rules.TEXT_MAX + 1)}",
+            "The text is too long",
+            caller=self.char2,
+        )
+        self.assertFalse(Request.objects.exists())
+        number = self.file().id
+        self.call(CmdRequest(), f"/comment {number}=", "The comment is empty", caller=self.char2)
+        self.call(
+            CmdRequest(), f"/comment {number}", "Give your comment after =", caller=self.char2
+        )
+        self.call(CmdRequest(), f"/close {number}=", "The resolution is empty")
+        self.assertEqual(Entry.objects.count(), 0)
+
+    def test_unknown_category_switch(self):
+        out = self.call(CmdRequest(), "/weird T=x", None, caller=self.char2)
+        self.assertIn("has no switch /weird", out)
+        self.assertFalse(Request.objects.exists())
+
+    def test_ambiguous_switch_files_nothing(self):
+        out = self.call(CmdRequest(), "/c Title=text", None, caller=self.char2)
+        self.assertIn("Usage:", out)
+        self.assertFalse(Request.objects.exists())
+
+    def test_state_refusals(self):
+        number = self.file().id
+        self.call(CmdRequest(), f"/close {number}=Done.", f"#{number} is closed")
+        self.call(CmdRequest(), f"/close {number}=Again.", f"#{number} is already closed.")
+        self.call(
+            CmdRequest(), f"/cancel {number}", f"#{number} is already closed.", caller=self.char2
+        )
+        self.call(
+            CmdRequest(),
+            f"/comment {number}=But!",
+            f"#{number} is closed: file a new",
+            caller=self.char2,
+        )
+        self.call(CmdRequest(), f"/claim {number}", f"#{number} is already closed.")
+        self.call(CmdRequest(), f"/reopen {number}", f"#{number} is open again.")
+        self.call(CmdRequest(), f"/reopen {number}", f"#{number} is already open.")
+        self.call(CmdRequest(), f"/claim {number}", f"#{number} is yours now")
+        self.call(CmdRequest(), f"/claim {number}", f"#{number} is already yours.")
+        self.call(CmdRequest(), f"/assign {number}=TestAccount2", "TestAccount2 is not staff")
+        self.call(CmdRequest(), f"/assign {number}=Nobody", "Nobody here is called Nobody.")
+        self.call(CmdRequest(), f"/addplayer {number}=TestAccount2", "TestAccount2 can already see")
+        self.assertEqual(
+            list(Event.objects.values_list("action", flat=True)),
+            ["filed", "closed", "reopened", "claimed"],
+        )
+
+    def test_queue_filters(self):
+        bug = self.file().id
+        self.file("/plot Hook=A rumour.")
+        self.call(CmdRequest(), f"/close {bug}=Fixed.", "#")
+        self.assertNotIn("Broken door", self.call(CmdRequests(), "/all", "Request queue"))
+        closed_bugs = self.call(CmdRequests(), "/all status=closed category=bug", "Request queue")
+        self.assertIn("Broken door", closed_bugs)
+        self.assertNotIn("Hook", closed_bugs)
+        everything = self.call(CmdRequests(), "/all status=all", "Request queue")
+        self.assertLess(everything.index("Hook"), everything.index("Broken door"))  # open first
+        self.assertIn(
+            "Hook", self.call(CmdRequests(), "/all assignee=none player=Char2", "Request queue")
+        )
+        self.call(CmdRequests(), "/all player=Snoop", "No requests match")
+        self.call(CmdRequests(), "/all colour=red", "Unknown filter colour")
+        self.call(CmdRequests(), "/all status=lost", "There is no status lost")
+        self.call(CmdRequests(), "/all category=weird", "There is no category weird")
+        self.call(CmdRequests(), "/all closed", "Filters look like key=value")
+
+
+class TestDiggerLink(RequestDeskTest):
+    def test_request_from_a_run_shows_staff_its_roll_log(self):
+        digger = types.ModuleType("world.digger.services")
+        digger.active_run_id = lambda character: 7 if character == self.char2 else None
+        digger.run_log = lambda run_id: [f"Char2 rolled 2d6 (6, 6) +2 = 14 vs 11 in run {run_id}"]
+        with patch.dict(sys.modules, {"world.digger.services": digger}):
+            number = self.file("/digger Trap=The Level looked wrong.").id
+            staff_view = self.call(CmdRequest(), f"{number}", f"Request #{number}")
+            player_view = self.call(
+                CmdRequest(), f"{number}", f"Request #{number}", caller=self.char2
+            )
+        self.assertEqual(Request.objects.get().run_id, 7)
+        self.assertIn("Roll log of Digger run #7", staff_view)
+        self.assertIn("Char2 rolled 2d6 (6, 6) +2 = 14 vs 11 in run 7", staff_view)
+        self.assertNotIn("rolled", player_view)
+        self.assertNotIn("run #7", player_view)
+
+
+def _line_with(text, output):
+    return next(line for line in output.splitlines() if text in line)
+
+
+def _character_of(test, account):
+    character = create.create_object(
+        test.character_typeclass, key=account.username, location=test.room1, home=test.room1
+    )
+    character.account = account
+    test.addCleanup(character.delete)
+    return character

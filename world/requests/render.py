@@ -1,0 +1,245 @@
+"""
+How the +request desk looks in the game: lists, one request, confirmations
+and the notices others receive. Nothing here changes state.
+
+Player-typed text is shown as typed in the game (colour codes included,
+closed with |n so they cannot bleed); the web strips colour codes with
+`plain_text` and lets Django escape the rest.
+"""
+
+from django.utils import timezone
+from evennia.utils.ansi import strip_ansi, strip_mxp
+from evennia.utils.evtable import EvTable
+from evennia.utils.utils import crop, datetime_format
+
+from world.requests import rules
+from world.requests.models import Entry, Event
+
+_DONE = {
+    Event.Action.COMMENTED: "You added a comment to #{number}.",
+    Event.Action.NOTED: "Staff note added to #{number}.",
+    Event.Action.CLAIMED: "#{number} is yours now.",
+    Event.Action.ASSIGNED: "#{number} is now assigned to {detail}.",
+    Event.Action.CLOSED: "#{number} is closed; its players can read your answer.",
+    Event.Action.REOPENED: "#{number} is open again.",
+    Event.Action.CANCELLED: "You withdrew request #{number}.",
+    Event.Action.PLAYER_ADDED: "{detail} can now read and follow #{number}.",
+}
+
+
+def account_name(account):
+    return account.username if account else "(deleted account)"
+
+
+def filer_name(request):
+    """The filer's account name, and the character they filed as when it differs."""
+    name = account_name(request.filer)
+    if request.filed_as and request.filed_as.lower() != name.lower():
+        return f"{name} (as {request.filed_as})"
+    return name
+
+
+def stamp(moment):
+    return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M")
+
+
+def plain_text(text):
+    """Text without Evennia colour codes (for the web, which escapes the rest)."""
+    return strip_mxp(strip_ansi(text or ""))
+
+
+# ---------------------------------------------------------------- answers to the actor
+
+
+def filed(event):
+    request = event.request
+    return (
+        f"Request |w#{request.id}|n filed ({request.category}): {request.title}|n\n"
+        f"Staff will answer in its thread; read it with |w+request {request.id}|n."
+    )
+
+
+def done(event):
+    """The one-line confirmation of a change, for whoever made it."""
+    return _DONE[event.action].format(number=event.request_id, detail=event.detail)
+
+
+def own_list(rows, width=None):
+    if not rows:
+        return "You have no requests. File one with |w+request <title>=<text>|n."
+    table = _table(
+        [("#", 6), ("Title", None), ("Category", 10), ("Status", 11), ("Last activity", 15)],
+        [
+            [
+                _number(row),
+                row.request.title,
+                row.request.category,
+                row.request.status,
+                datetime_format(row.request.updated),
+            ]
+            for row in rows
+        ],
+        width,
+    )
+    return (
+        f"|wYour requests|n\n{table}\n"
+        f"|y*|n: news since you last read it. Read one with |w+request <#>|n."
+    )
+
+
+def queue(result, width=None):
+    if not result.rows:
+        return f"No requests match ({_filters(result.filters)})."
+    table = _table(
+        [
+            ("#", 6),
+            ("Title", None),
+            ("Cat", 9),
+            ("Status", 11),
+            ("Player", 12),
+            ("Assignee", 11),
+            ("Filed", 10),
+        ],
+        [
+            [
+                _number(row),
+                row.request.title,
+                row.request.category,
+                row.request.status,
+                _short(row.request.filed_as or account_name(row.request.filer), 10),
+                _short(account_name(row.request.assignee), 9) if row.request.assignee else "-",
+                datetime_format(row.request.created),
+            ]
+            for row in result.rows
+        ],
+        width,
+    )
+    more = ""
+    if result.total > len(result.rows):
+        more = f"\n{result.total - len(result.rows)} more not shown: narrow the filters."
+    return f"|wRequest queue|n ({_filters(result.filters)})\n{table}{more}\n|y*|n: new to you."
+
+
+def _number(row):
+    return f"{row.request.id}{'|y*|n' if row.unread else ''}"
+
+
+def _short(text, length):
+    return crop(text, length, suffix="..")
+
+
+def _table(columns, rows, width):
+    """
+    An EvTable as wide as the client. The one column without a width (the
+    title) takes what the others leave, and its text is cut to fit.
+    """
+    fixed = sum(column_width or 0 for _, column_width in columns)
+    flexible = max(width - fixed, 10) if width else 42
+    table = EvTable(*(name for name, _ in columns), border="header", width=width)
+    for cells in rows:
+        table.add_row(
+            *(
+                cell if column_width else _short(cell, flexible - 2) + "|n"
+                for cell, (_, column_width) in zip(cells, columns)
+            )
+        )
+    if width:
+        for index, (_, column_width) in enumerate(columns):
+            if column_width:
+                table.reformat_column(index, width=column_width)
+    return table
+
+
+def _filters(filters):
+    status = filters.get("status", rules.QUEUE_DEFAULT_STATUS)
+    shown = {"status": status, **{k: v for k, v in filters.items() if k != "status"}}
+    return " ".join(f"{key}={value}" for key, value in shown.items())
+
+
+def detail(view):
+    request = view.request
+    lines = [
+        f"|wRequest #{request.id}:|n {request.title}|n",
+        f"Category: {request.category}   Status: {request.status}   "
+        f"Handled by: {account_name(request.assignee) if request.assignee else 'nobody yet'}",
+        f"Filed by {filer_name(request)} on {stamp(request.created)}",
+    ]
+    if view.players:
+        lines.append("Also following: " + ", ".join(account_name(p) for p in view.players))
+    if view.for_staff and request.run_id:
+        lines.append(f"Filed during Digger run #{request.run_id}")
+    lines += ["", f"{request.text}|n", "", "|wThread:|n"]
+    lines += [_entry(entry) for entry in view.entries] or ["(no replies yet)"]
+    if view.for_staff:
+        lines += ["", "|wHistory (staff only):|n"] + [_event(event) for event in view.events]
+        if request.run_id:
+            lines += ["", f"|wRoll log of Digger run #{request.run_id}:|n"]
+            lines += (
+                view.run_log if view.run_log is not None else ["(the run's log is not available)"]
+            )
+    return "\n".join(lines)
+
+
+def _entry(entry):
+    who = account_name(entry.author) + (" (staff)" if entry.by_staff else "")
+    label = {
+        Entry.Kind.COMMENT: f"{who}",
+        Entry.Kind.NOTE: f"|m[staff note]|n {who}",
+        Entry.Kind.RESOLUTION: f"{who} |gclosed it|n",
+    }[entry.kind]
+    return f"[{stamp(entry.created)}] {label}: {entry.text}|n"
+
+
+def _event(event):
+    detail = f" ({event.detail})" if event.detail else ""
+    return (
+        f"[{stamp(event.created)}] {account_name(event.actor)} {event.get_action_display()}{detail}"
+    )
+
+
+# ---------------------------------------------------------------- notices to others
+
+
+def staff_announcement(event):
+    """The staff channel's line for a change, or None for changes staff need not hear of."""
+    request = event.request
+    who = account_name(event.actor)
+    lines = {
+        Event.Action.FILED: (
+            f"New {request.category} request #{request.id} from {filer_name(request)}: "
+            f"{request.title}|n"
+        ),
+        Event.Action.COMMENTED: f"{who} commented on #{request.id}: {request.title}|n",
+        Event.Action.CANCELLED: f"{who} withdrew #{request.id}: {request.title}|n",
+    }
+    return lines.get(event.action)
+
+
+def assignee_notice(event):
+    return (
+        f"|wRequests:|n {account_name(event.actor)} gave you request #{event.request_id}: "
+        f"{event.request.title}|n (|w+request {event.request_id}|n)"
+    )
+
+
+def player_notice(event):
+    """What the request's players hear of a staff change, or None."""
+    number = event.request_id
+    what = {
+        Event.Action.COMMENTED: f"Staff replied to your request #{number}",
+        Event.Action.CLOSED: f"Staff closed your request #{number} with an answer",
+        Event.Action.REOPENED: f"Staff reopened your request #{number}",
+        Event.Action.PLAYER_ADDED: f"Staff added you to request #{number}",
+    }.get(event.action)
+    if what is None:
+        return None
+    return f"|wRequests:|n {what}: {event.request.title}|n. Read it with |w+request {number}|n."
+
+
+def login_notice(numbers):
+    listed = ", ".join(f"#{number}" for number in numbers)
+    plural = "requests" if len(numbers) > 1 else "request"
+    return (
+        f"|wRequests:|n staff have replied to your {plural} {listed} since you last looked. "
+        f"See |w+requests|n."
+    )
