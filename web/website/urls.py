@@ -10,10 +10,11 @@ from django.urls import path
 
 from evennia.web.website.urls import urlpatterns as evennia_website_urlpatterns
 
-# add patterns here
+from web.website.views.index import DelverIndexView
+
+# add patterns here (they win over Evennia's of the same path)
 urlpatterns = [
-    # path("url-pattern", imported_python_view),
-    # path("url-pattern", imported_python_view),
+    path("", DelverIndexView.as_view(), name="index"),
 ]
 
 # read by Django
