@@ -1,5 +1,6 @@
 """The game's own identity: help topics, credits, welcome, starting room."""
 
+from django.test import override_settings
 from evennia.commands.default.help import CmdHelp
 from evennia.utils.test_resources import EvenniaCommandTest
 
@@ -11,7 +12,9 @@ from world.identity import START_ROOM_NAME
 class TestHelpTopics(EvenniaCommandTest):
     def test_game_overview(self):
         text = self.call(CmdHelp(), "delver", cmdset=CharacterCmdSet())
-        assert "Digger" in text and "+dungeon/list" in text
+        assert "Digger" in text and "delver/first steps" in text
+        steps = self.call(CmdHelp(), "delver/first steps", cmdset=CharacterCmdSet())
+        assert "+dungeon/list" in steps
 
     def test_credits_name_old_gold_licence(self):
         text = self.call(CmdHelp(), "credits", cmdset=CharacterCmdSet())
@@ -19,7 +22,7 @@ class TestHelpTopics(EvenniaCommandTest):
         assert "Creative Commons Attribution 4.0" in text
 
     def test_digger_rules_topic(self):
-        text = self.call(CmdHelp(), "digger", cmdset=CharacterCmdSet())
+        text = self.call(CmdHelp(), "dungeon rules", cmdset=CharacterCmdSet())
         assert "+act/complete" in text and "70 Exploration" in text
 
 
@@ -31,17 +34,12 @@ class TestWelcome(EvenniaCommandTest):
 
 
 class TestStartingRoom(EvenniaCommandTest):
-    def test_initial_setup_renames_limbo(self):
-        from django.conf import settings
-        from evennia import search_object
-
-        limbo = search_object(settings.START_LOCATION, use_dbref=True)
-        if not limbo:
-            self.skipTest("this test database has no #2")
-        at_initial_setup()
-        limbo[0].refresh_from_db()
-        assert limbo[0].key == START_ROOM_NAME
-        assert "+dungeon/list" in limbo[0].db.desc
+    def test_initial_setup_turns_the_start_location_into_our_room(self):
+        with override_settings(START_LOCATION=self.room1.dbref):
+            at_initial_setup()
+        self.room1.refresh_from_db()
+        assert self.room1.key == START_ROOM_NAME
+        assert "+dungeon/list" in self.room1.db.desc
 
 
 class _Recorder:

@@ -29,7 +29,7 @@ HELP_ENTRY_DICTS = [
             |w+digger|n             your delver's sheet: ratings, points, tools, belt
             |w+dungeon/list|n       the dungeons that are open
             |w+party/create <#>|n   gather a party for a dungeon; others |w+party/join|n you
-            |whelp digger|n         the rules of a dungeon run
+            |whelp dungeon rules|n  how a dungeon run goes
             |w+request <title>=<text>|n   ask staff anything
 
             ## Talking
@@ -39,8 +39,8 @@ HELP_ENTRY_DICTS = [
         """,
     },
     {
-        "key": "digger",
-        "aliases": ["dungeons", "dungeon rules"],
+        "key": "dungeon rules",
+        "aliases": ["digger rules", "how to delve"],
         "category": "Welcome",
         "text": """
             |wHow a dungeon run goes|n
