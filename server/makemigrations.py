@@ -49,7 +49,8 @@ def main(labels):
     for path in set(game_dir.glob("world/*/migrations/0*.py")) - before_game:
         text = path.read_text()
         for (app, name), shipped in replacements.items():
-            text = re.sub(rf'\("{app}", "{re.escape(name)}"\)', f'("{app}", "{shipped}")', text)
+            quoted = rf"""(["']){app}\1,\s*(["']){re.escape(name)}\2"""
+            text = re.sub(quoted, f'"{app}", "{shipped}"', text)
         path.write_text(text)
         print(f"Wrote {path.relative_to(game_dir)}: review it before committing.")
     return code

@@ -30,7 +30,10 @@ def at_server_start():
     This is called every time the server starts up, regardless of
     how it was shut down.
     """
-    pass
+    # Adds the sample Digger dungeons not yet in the database; logs (never raises) on a bad file.
+    from world.digger.store import load_sample_dungeons
+
+    load_sample_dungeons()
 
 
 def at_server_stop():

@@ -466,7 +466,7 @@ def act(state, member_id, action):
     else:
         if tool.category != ability:
             raise ActionRefused(
-                f"{tool.name} is a {tool.category} tool; this challenge needs {_right(ability)}."
+                f"{tool.name} is {_a(tool.category)} tool; this challenge needs {_right(ability)}."
             )
         key = (member_id, tool.id)
         used = state.tool_uses.get(key, 0)
@@ -694,7 +694,12 @@ def _collect(name, parts, rel, users, context, collected):
 
 
 def _right(ability):
-    return f"{ability} or {rules.ACTIONS[ability]}, or a {ability} tool"
+    return f"{ability} or {rules.ACTIONS[ability]}, or {_a(ability)} tool"
+
+
+def _a(word):
+    """'a Brute', 'an Agility'."""
+    return f"{'an' if word[:1].upper() in 'AEIOU' else 'a'} {word}"
 
 
 def _check_open(state):

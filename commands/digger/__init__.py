@@ -1,0 +1,35 @@
+"""
+Digger's commands, one module per area: the sheet (+digger, +form, +approve,
++unapprove, +chapter), tools (+tools and its design menu), parties (+party)
+and dungeons (+dungeon, +act, +risk, +camp, +challenge).
+"""
+
+from evennia import CmdSet
+
+from .dungeon import CmdAct, CmdCamp, CmdChallenge, CmdDungeon, CmdRisk
+from .party import CmdParty
+from .sheet import CmdApprove, CmdChapter, CmdDigger, CmdForm, CmdUnapprove
+from .tools import CmdTools
+
+COMMANDS = (
+    CmdDigger,
+    CmdForm,
+    CmdApprove,
+    CmdUnapprove,
+    CmdChapter,
+    CmdTools,
+    CmdParty,
+    CmdDungeon,
+    CmdAct,
+    CmdRisk,
+    CmdCamp,
+    CmdChallenge,
+)
+
+
+class DiggerCmdSet(CmdSet):
+    key = "Digger"
+
+    def at_cmdset_creation(self):
+        for command in COMMANDS:
+            self.add(command())

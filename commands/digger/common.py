@@ -1,0 +1,101 @@
+"""
+What every Digger command shares: finding characters by name, and delivering
+news to a party (each member wherever they are) and to the room.
+"""
+
+from evennia.utils.utils import inherits_from
+
+from commands.command import DelverCommand
+from world.digger import rules
+from world.digger.access import is_staff
+from world.digger.errors import DiggerError
+
+HELP_CATEGORY = "Digger"
+CHARACTER = "evennia.objects.objects.DefaultCharacter"
+
+
+# The rules table's numbers that the help texts quote, by the names they use there.
+HELP_NUMBERS = {
+    "rating_min": rules.RATING_MIN,
+    "rating_max": rules.RATING_MAX,
+    "start_dp": rules.STARTING_DP,
+    "slot_dp": rules.EARLY_SLOT_COST,
+    "slot_dp_late": rules.EARLY_SLOT_COST_LATE,
+    "late_chapter": rules.EARLY_SLOT_LATE_FROM_CHAPTER,
+    "slots_1": rules.BELT_SLOTS_CHAPTER_1,
+    "slots_max": rules.BELT_SLOTS_MAX,
+    "tool_dp": rules.TOOL_COST_DP,
+    "tp": rules.TOOL_POINTS,
+    "major_tp": rules.RATING_TP[rules.MAJOR],
+    "major_bonus": rules.TOOL_BONUS[rules.MAJOR],
+    "major_uses": rules.TOOL_USES[rules.MAJOR],
+    "minor_tp": rules.RATING_TP[rules.MINOR],
+    "minor_bonus": rules.TOOL_BONUS[rules.MINOR],
+    "minor_uses": rules.TOOL_USES[rules.MINOR],
+    "lesser_tp": rules.TIER_TP[rules.LESSER],
+    "greater_tp": rules.TIER_TP[rules.GREATER],
+    "greatest_tp": rules.TIER_TP[rules.GREATEST],
+    "drawback_tp": rules.TIER_TP[rules.DRAWBACK],
+    "categories": rules.MAX_TOOL_CATEGORIES,
+    "party_max": rules.PARTY_MAX,
+    "final": rules.FINAL_TRIGGER,
+    "limit": rules.EXHAUSTION_LIMIT,
+    "risk_bonus": rules.RISK_ROLL_BONUS,
+    "risk_failed": rules.EXHAUSTION_RISK_FAILED,
+    "risk_minor": rules.EXHAUSTION_RISK_TOOL[rules.MINOR],
+    "risk_major": rules.EXHAUSTION_RISK_TOOL[rules.MAJOR],
+}
+
+
+def with_rules(text):
+    """Help text with the rules table's numbers filled in, so help never disagrees."""
+    return text.format(**HELP_NUMBERS)
+
+
+def find_character(caller, name):
+    """The one character called `name`, wherever they are."""
+    name = (name or "").strip()
+    if not name:
+        raise DiggerError("Name a character.")
+    matches = caller.search(name, global_search=True, quiet=True)
+    matches = [match for match in matches if inherits_from(match, CHARACTER)]
+    if not matches:
+        raise DiggerError(f"There is no character called '{name}'.")
+    if len(matches) > 1:
+        exact = [match for match in matches if match.key.lower() == name.lower()]
+        if len(exact) == 1:
+            return exact[0]
+        names = ", ".join(f"{match.key}(#{match.id})" for match in matches)
+        raise DiggerError(f"'{name}' could be any of: {names}. Be more exact.")
+    return matches[0]
+
+
+def tell_party(members, text):
+    """Send `text` to every member of a party, wherever they are."""
+    for member in members:
+        member.msg(text)
+
+
+def tell_room(caller, text, members=()):
+    """Send the public part to the caller's room (members there already know it all)."""
+    if caller.location is not None:
+        caller.location.msg_contents(text, exclude=list(members), from_obj=caller)
+
+
+class DiggerCommand(DelverCommand):
+    """Base for the Digger commands (not a command players call)."""
+
+    help_category = HELP_CATEGORY
+
+    def require_staff(self, what):
+        if not is_staff(self.caller):
+            raise DiggerError(f"Only staff can {what}.")
+
+    def number(self, text, what):
+        digits = (text or "").strip().removeprefix("#")
+        if not digits.isdigit():
+            self.refuse_usage(f"Give {what} as a number.")
+        return int(digits)
+
+    def character(self, text):
+        return find_character(self.caller, text)

@@ -1,0 +1,43 @@
+"""
+Who is in which party, and which party is in a dungeon: the look-ups the party,
+belt, sheet and run services share.
+"""
+
+from world.digger.errors import DiggerError
+from world.digger.models import PartyMember, Run
+
+LOCKED_IN_RUN = "Your party is in a dungeon: {what} locked until the run ends."
+
+
+def membership_of(character):
+    """The character's PartyMember row (with party and dungeon), or None."""
+    return PartyMember.objects.select_related("party__dungeon").filter(character=character).first()
+
+
+def require_membership(character):
+    membership = membership_of(character)
+    if membership is None:
+        raise DiggerError(
+            "You are not in a party. Make one with +party/create <dungeon #> or join one with "
+            "+party/join <player>."
+        )
+    return membership
+
+
+def members_of(party_id):
+    """The party's members in joining order, with their characters."""
+    return list(PartyMember.objects.filter(party_id=party_id).select_related("character"))
+
+
+def open_run(party_id, lock=False):
+    """The party's run in progress, or None; `lock` holds its row to the end of the transaction."""
+    runs = Run.objects.filter(party_id=party_id, ended_at__isnull=True)
+    if lock:
+        runs = runs.select_for_update()
+    return runs.first()
+
+
+def refuse_in_run(character, what):
+    """Refuse a change of `what` while the character's party is in a dungeon."""
+    if Run.objects.filter(party__members__character=character, ended_at__isnull=True).exists():
+        raise DiggerError(LOCKED_IN_RUN.format(what=what))
