@@ -62,10 +62,11 @@ def run():
         print("The database migration failed; see the messages above.")
         return 1
     print("Starting Delver (Portal and Server)...")
+    log_offset = install.log_size(GAME_DIR)
     if evennia("start", env=env) != 0:
         print("Delver did not start; see server/logs/server.log and portal.log.")
         return 1
-    if not install.wait_until_ready(GAME_DIR, ports.telnet, timeout=120):
+    if not install.wait_until_ready(GAME_DIR, ports.telnet, timeout=120, log_offset=log_offset):
         print("Delver started but does not answer on its telnet port yet; see server/logs/.")
         return 1
     print(install.connect_help(ports))

@@ -94,23 +94,43 @@ def port_busy_message(entry):
     )
 
 
-def wait_until_ready(game_dir, port, timeout):
+def server_log(game_dir):
+    return Path(game_dir) / "server" / "logs" / "server.log"
+
+
+def log_size(game_dir):
+    """Where the server log ends now (lines after it belong to the next start)."""
+    log = server_log(game_dir)
+    return log.stat().st_size if log.exists() else 0
+
+
+def wait_until_ready(game_dir, port, timeout, log_offset=0):
     """
     Wait until the Server has finished starting and the Portal takes telnet
     connections. On a new database Evennia restarts the Server once after its
     initial set-up; a player who connects during that restart is dropped, so
-    this waits for the restart to finish too.
+    this waits for the restart to finish too. Only the server log written
+    after `log_offset` (its size before this start) counts.
     """
-    log = Path(game_dir) / "server" / "logs" / "server.log"
+    log = server_log(game_dir)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        text = log.read_text(errors="replace") if log.exists() else ""
+        text = _read_from(log, log_offset)
         started = "Server successfully started" in text
         restarting = "Restarting Server once" in text
         if started and (not restarting or "successfully restarted" in text) and _accepts(port):
             return True
         time.sleep(0.3)
     return False
+
+
+def _read_from(path, offset):
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(offset)
+            return handle.read().decode("utf-8", "replace")
+    except OSError:
+        return ""
 
 
 def _accepts(port):

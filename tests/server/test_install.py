@@ -134,3 +134,29 @@ def test_find_python_explains_when_there_is_none(tmp_path):
     assert result.returncode == 1
     assert "needs Python 3.12 or newer" in result.stderr
     assert "python3" in result.stderr
+
+
+def _listening_port():
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", 0))
+    holder.listen()
+    return holder, holder.getsockname()[1]
+
+
+def test_wait_until_ready_ignores_what_an_earlier_start_logged(tmp_path):
+    log = install.server_log(tmp_path)
+    log.parent.mkdir(parents=True)
+    log.write_text("Evennia Server successfully started.\n")
+    offset = install.log_size(tmp_path)
+    holder, port = _listening_port()
+    try:
+        assert not install.wait_until_ready(tmp_path, port, timeout=0.5, log_offset=offset)
+        with open(log, "a") as handle:
+            handle.write("Initial setup complete. Restarting Server once.\n"
+                         "Evennia Server successfully started.\n")
+        assert not install.wait_until_ready(tmp_path, port, timeout=0.5, log_offset=offset)
+        with open(log, "a") as handle:
+            handle.write("Evennia Server successfully restarted in 'reset' mode.\n")
+        assert install.wait_until_ready(tmp_path, port, timeout=2, log_offset=offset)
+    finally:
+        holder.close()
