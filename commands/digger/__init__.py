@@ -1,11 +1,13 @@
 """
 Digger's commands, one module per area: the sheet (+digger, +form, +approve,
-+unapprove, +chapter), tools (+tools and its design menu), parties (+party)
-and dungeons (+dungeon, +act, +risk, +camp, +challenge).
++unapprove, +chapter), tools (+tools and its design menu), parties (+party),
+dungeons (+dungeon, +act, +risk, +camp, +challenge) and building them
+(+dungeon's builder switches, +card).
 """
 
 from evennia import CmdSet
 
+from .building import CmdCard
 from .dungeon import CmdAct, CmdCamp, CmdChallenge, CmdDungeon, CmdRisk
 from .party import CmdParty
 from .sheet import CmdApprove, CmdChapter, CmdDigger, CmdForm, CmdUnapprove
@@ -24,6 +26,7 @@ COMMANDS = (
     CmdRisk,
     CmdCamp,
     CmdChallenge,
+    CmdCard,
 )
 
 

@@ -1,15 +1,18 @@
 """
 Playing a dungeon: +dungeon (list, info, enter, draw, retreat), +act, +risk,
 +camp and +challenge. Every move is told to the whole party wherever they
-are, and its public part to the room.
+are, and its public part to the room. The builders' switches of +dungeon
+live in `building.py`.
 """
 
-from world.digger import render_run, rules, services, store
+from world.digger import building, render_building, render_run, rules, services, store
+from world.digger.access import is_staff
 
+from .building import DungeonBuilding
 from .common import DiggerCommand, tell_party, tell_room, with_rules
 
 
-class CmdDungeon(DiggerCommand):
+class CmdDungeon(DungeonBuilding, DiggerCommand):
     __doc__ = with_rules("""
     explore dungeons: list them, take your party in, draw challenges
 
@@ -49,7 +52,10 @@ class CmdDungeon(DiggerCommand):
         self.switch_list()
 
     def switch_list(self):
-        self.msg(render_run.dungeon_list(store.open_dungeons()))
+        if is_staff(self.caller):  # builders see the drafts too
+            self.msg(render_building.dungeon_list(building.all_dungeons()))
+        else:
+            self.msg(render_run.dungeon_list(store.open_dungeons()))
 
     def switch_info(self):
         if self.args:

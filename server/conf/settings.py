@@ -99,6 +99,7 @@ INSTALLED_APPS = INSTALLED_APPS + [  # noqa: F405
     "world.kroll",
 ]
 
+EXTRA_LAUNCHER_COMMANDS = {"dungeons": "world.digger.dungeon_files.launcher"}
 CMDSET_CHARACTER = "commands.default_cmdsets.CharacterCmdSet"
 BASE_ROOM_TYPECLASS = "typeclasses.rooms.Room"
 

@@ -49,6 +49,13 @@ def test_samples_load_once_and_published():
         assert dungeon_from_db(model) == sample
 
 
+def test_a_deleted_sample_stays_deleted():
+    added = load_sample_dungeons()
+    Dungeon.objects.filter(number=added[0]).delete()
+    assert load_sample_dungeons() == []
+    assert not Dungeon.objects.filter(number=added[0]).exists()
+
+
 def test_a_sample_already_there_is_left_alone():
     first = deckfile.load_dungeon_file(deckfile.sample_paths()[0])
     save_dungeon(barrow(first.number, name="Staff's own"), published=False)

@@ -21,6 +21,8 @@ and conditions (an outcome card leaves out ability, level and conditions):
     load_dungeon_file(path, with_report=True) -> (deck.Dungeon, deck.DungeonReport)
     load_dungeon_text(text, source="<text>")      the same for text in hand
     dump_dungeon(dungeon) -> str                  the canonical file text
+    dungeon_type_named(name), card_kind_named(name), condition_named(name)
+                                                  the rules' spelling, or None
 
 Names of types, kinds, abilities (or their actions) and Conditions are read
 case-insensitively ("bad luck", "save-point", "force") and stored in the rules
@@ -65,6 +67,21 @@ def _folded(name):
 _TYPES = {_folded(name): name for name in rules.DUNGEON_TYPES}
 _KINDS = {_folded(name): name for name in rules.CARD_KINDS}
 _CONDITIONS = {_folded(name): name for name in rules.CONDITIONS}
+
+
+def dungeon_type_named(name):
+    """The rules' spelling of a dungeon type typed in any case or spacing, or None."""
+    return _TYPES.get(_folded(name))
+
+
+def card_kind_named(name):
+    """The rules' spelling of a card kind ('Exploration' -> 'exploration'), or None."""
+    return _KINDS.get(_folded(name))
+
+
+def condition_named(name):
+    """The rules' spelling of a Condition ('bad luck' -> 'Bad Luck'), or None."""
+    return _CONDITIONS.get(_folded(name))
 
 
 def load_dungeon_file(path, with_report=False):

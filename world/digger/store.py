@@ -11,6 +11,7 @@ alone, so restarts never duplicate or overwrite a dungeon staff have edited.
 """
 
 from django.db import transaction
+from evennia.server.models import ServerConfig
 from evennia.utils import logger
 
 from world.digger import deckfile
@@ -73,23 +74,30 @@ def dungeon_from_db(model):
     )
 
 
-def load_sample_dungeons():
-    """Add every sample dungeon whose number is not in the database yet, published.
+SAMPLES_LOADED_KEY = "digger_sample_dungeons_loaded"
+"""ServerConfig key: the sample numbers already loaded once (a deleted one stays deleted)."""
 
-    Never raises: a bad file (or a database problem) is logged and the rest go on,
-    so a broken sample cannot stop the server from starting.
+
+def load_sample_dungeons():
+    """Add, published, every sample dungeon not loaded before and whose number is free.
+
+    Each sample is loaded once per database: one that a builder later deletes
+    is not brought back at the next start. Never raises: a bad file (or a
+    database problem) is logged and the rest go on, so a broken sample cannot
+    stop the server from starting.
     """
     added = []
     try:
         paths = deckfile.sample_paths()
         known = set(Dungeon.objects.values_list("number", flat=True))
+        loaded = set(ServerConfig.objects.conf(SAMPLES_LOADED_KEY, default=[]))
     except Exception:
         logger.log_trace("Digger: cannot look for sample dungeons")
         return added
     for path in paths:
         try:
             dungeon = deckfile.load_dungeon_file(path)
-            if dungeon.number in known:
+            if dungeon.number in known or dungeon.number in loaded:
                 continue
             save_dungeon(dungeon, published=True)
         except Exception as error:
@@ -98,6 +106,7 @@ def load_sample_dungeons():
         known.add(dungeon.number)
         added.append(dungeon.number)
     if added:
+        ServerConfig.objects.conf(SAMPLES_LOADED_KEY, sorted(loaded | set(added)))
         logger.log_info(f"Digger: loaded sample dungeons {', '.join(map(str, added))}.")
     return added
 
