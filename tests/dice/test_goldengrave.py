@@ -200,7 +200,7 @@ def test_rank_for_what_was_found(main, found, total, rank):
 
 
 def test_the_texts_chargen_example():
-    # 2+5 for Spark A and 6+6 for Spark B: a Merchant from Bittermarch.
+    # Spark A comes from 2 and 5, Spark B from a double six: a Merchant from Bittermarch.
     sparks = gg.roll_sparks(ScriptedRng(2, 5, 6, 6))
     assert (sparks.spark_a, sparks.spark_b, sparks.region) == (
         "Bittermarch",
