@@ -1,6 +1,7 @@
 """
 Fixtures shared by every test package.
 
+`make_account(name, *permissions)` makes accounts for web tests.
 `needs(condition, what, install)` skips a test whose outside part (chromium,
 PostgreSQL) is missing, naming what to install; under CI
 (`DELVER_REQUIRE_ALL=1`, set by `.ci/run`) a missing part is a failure instead.
@@ -10,6 +11,8 @@ import os
 import shutil
 
 import pytest
+from evennia.utils import create
+from evennia.utils.idmapper.models import flush_cache
 
 CHROMIUM = os.environ.get("DELVER_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 
@@ -37,3 +40,20 @@ def browser_type_launch_args(browser_type_launch_args):
         "executable_path": CHROMIUM,
         "args": ["--disable-background-networking", "--disable-component-update", "--no-first-run"],
     }
+
+
+@pytest.fixture
+def make_account(db):
+    """make_account(name, *permissions) -> a new account (password "testpassword")."""
+
+    def make(name, *permissions):
+        account = create.create_account(
+            name, email=f"{name.lower()}@example.com", password="testpassword"
+        )
+        for permission in permissions:
+            account.permissions.add(permission)
+        return account
+
+    yield make
+    # Evennia caches model instances; the test's rows are gone after it.
+    flush_cache()

@@ -28,6 +28,7 @@ urlpatterns = [
     path("admin/", include("web.admin.urls")),
     # add any extra urls here:
     path("requests/", include("web.requests.urls")),
+    path("dungeons/", include("web.digger.urls")),
     # path("mypath/", include("path.to.my.urls.file")),
 ]
 

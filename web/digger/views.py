@@ -1,0 +1,79 @@
+"""
+Digger on the web, read-only: the open dungeons, sheets and run logs.
+
+Each view asks `world.digger.lookups`, which decides who may see what; what
+a viewer may not see is a 404, exactly like what does not exist. The dungeon
+pages are public; the rest need a login.
+"""
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import render
+
+from world.digger import lookups
+
+
+def _shown(lookup, *args):
+    try:
+        return lookup(*args)
+    except lookups.NotShown:
+        raise Http404("Nothing to show here") from None
+
+
+def dungeons(request):
+    return render(
+        request,
+        "digger/dungeons.html",
+        {"dungeons": lookups.published_dungeons(), "page_title": "Dungeons"},
+    )
+
+
+def dungeon(request, number):
+    facts = _shown(lookups.dungeon_facts, request.user, number)
+    return render(
+        request,
+        "digger/dungeon.html",
+        {"dungeon": facts, "page_title": f"Dungeon #{facts.number}"},
+    )
+
+
+@login_required
+def mine(request):
+    return render(
+        request,
+        "digger/mine.html",
+        {"sheets": lookups.own_sheets(request.user), "page_title": "My delver"},
+    )
+
+
+@login_required
+def sheet(request, character_id):
+    page = _shown(lookups.sheet_page, request.user, character_id)
+    return render(
+        request,
+        "digger/sheet.html",
+        {"sheet": page, "page_title": f"Digger sheet of {page.character.key}"},
+    )
+
+
+@login_required
+def runs(request):
+    return render(
+        request,
+        "digger/runs.html",
+        {
+            "runs": lookups.own_runs(request.user),
+            "recent": lookups.recent_runs(request.user),
+            "page_title": "My runs",
+        },
+    )
+
+
+@login_required
+def run(request, run_id):
+    record = _shown(lookups.run_record, request.user, run_id)
+    return render(
+        request,
+        "digger/run.html",
+        {"record": record, "page_title": f"Run {record.summary.id}"},
+    )
