@@ -1,0 +1,208 @@
+"""
+Telnet load benchmark: many players against Delver and a stock Evennia game.
+
+Each game is started in a throw-away directory on free loopback ports
+(Delver as the end-to-end tests start it, stock Evennia from `evennia --init`),
+the admin digs one room per `--per-room` players, then `--clients` telnet
+players create accounts and log in (at most `--login-rate` per second and
+`--logins-in-flight` at once). Once all are in, each sends a command from
+`--mix` every `--interval` seconds. After a `--warmup`, commands are timed
+for `--duration` seconds: a command's round trip lasts until the echo of the
+marker sent right behind it (an unknown command `zz<token>z`, echoed by name
+to its sender only) has arrived. Both games are stopped and removed at the
+end, also after an error or Ctrl-C. (Linux only: CPU figures come from /proc.)
+
+    .venv/bin/python benchmarks/load.py                      # 1,000 players, both games
+    .venv/bin/python benchmarks/load.py --clients 50 --duration 20
+    .venv/bin/python benchmarks/load.py --target delver --mix look:2,say,pose,who,help
+    .venv/bin/python benchmarks/load.py --procs 2 --json > load.json
+    .venv/bin/python benchmarks/load.py --costs --mix look,say,who,help,pose
+
+`--costs` measures instead the Server's CPU time per command of the mix, one
+player at a time: a figure a busy machine hardly disturbs, for comparing the
+games' work per command when round trips are noisy.
+
+Goals (product spec, "Speed"): p99 under 100 ms with no errors at 1,000
+players, Delver's p99 at most 1.2 times stock Evennia's. The load generator
+runs on the same machine: its CPU use and event-loop lag are reported so a
+saturated generator is not mistaken for a slow game.
+"""
+
+import argparse
+import json
+import math
+import os
+import signal
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.loadlib.costs import measure_costs  # noqa: E402
+from benchmarks.loadlib.driver import run_load  # noqa: E402
+from benchmarks.loadlib.games import GAMES  # noqa: E402
+from benchmarks.loadlib.mix import DEFAULT_MIX, CommandMix  # noqa: E402
+from benchmarks.loadlib.players import LoadPlan  # noqa: E402
+from benchmarks.loadlib.report import (  # noqa: E402
+    by_command,
+    costs_table,
+    overhead,
+    slices,
+    summarise,
+    table,
+    verdict,
+)
+from benchmarks.loadlib.world import dig_rooms, rooms_needed  # noqa: E402
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--target", choices=("delver", "stock", "both"), default="both")
+    parser.add_argument("--clients", type=int, default=1000, help="players (default 1000)")
+    parser.add_argument("--interval", type=float, default=3.0,
+                        help="seconds between one player's commands (default 3)")
+    parser.add_argument("--duration", type=float, default=60.0,
+                        help="seconds measured (default 60)")
+    parser.add_argument("--warmup", type=float, default=15.0,
+                        help="seconds of full load after the logins, not measured (default 15)")
+    parser.add_argument("--mix", default=DEFAULT_MIX,
+                        help="commands, optionally weighted: look:2,say,pose "
+                             f"(default {DEFAULT_MIX});"
+                             " names other than look/say/pose/who/help are sent as written")
+    parser.add_argument("--login-rate", type=float, default=50.0,
+                        help="new logins per second during the ramp (default 50)")
+    parser.add_argument("--logins-in-flight", type=int, default=10,
+                        help="logins under way at once, at most (default 10)")
+    parser.add_argument("--per-room", type=int, default=10,
+                        help="players per room; 0 keeps everyone in the starting room (default 10)")
+    parser.add_argument("--timeout", type=float, default=30.0,
+                        help="seconds before a command counts as unanswered (default 30)")
+    parser.add_argument("--procs", type=int, default=1,
+                        help="load-generator processes sharing the players (default 1)")
+    parser.add_argument("--disk-db", action="store_true",
+                        help="keep the games' SQLite files on disk, not in RAM (/dev/shm)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices")
+    parser.add_argument("--costs", action="store_true",
+                        help="instead of the load test: one player, the Server's CPU time per "
+                             "command of the mix (steady on a busy machine)")
+    parser.add_argument("--json", action="store_true",
+                        help="print the results as JSON instead of the table")
+    args = parser.parse_args(argv)
+    CommandMix(args.mix)  # refuse a bad mix before any game starts
+    counts = (args.clients, args.procs, args.logins_in_flight)
+    if min(counts) < 1 or min(args.interval, args.login_rate) <= 0:
+        parser.error(
+            "--clients, --procs, --interval, --login-rate and --logins-in-flight must be positive"
+        )
+    return args
+
+
+def say(text):
+    print(text, file=sys.stderr, flush=True)
+
+
+@contextmanager
+def running_game(target, args, rooms):
+    """A started game with `rooms` rooms dug; stopped and removed afterwards."""
+    game = GAMES[target](db_in_ram=not args.disk_db)
+    try:
+        say(f"{game.label}: starting on telnet port {game.telnet_port}")
+        game.start()
+        exits = dig_rooms(game.telnet_port, game.admin, rooms)
+        say(f"  {len(exits)} rooms dug")
+        yield game, exits
+    finally:
+        say(f"{game.label}: stopping")
+        game.stop_and_remove()
+
+
+def plan_for(game, exits, args, clients):
+    return LoadPlan(
+        port=game.telnet_port,
+        clients=clients,
+        interval=args.interval,
+        mix=args.mix,
+        login_rate=args.login_rate,
+        logins_in_flight=max(1, math.ceil(args.logins_in_flight / args.procs)),
+        room_exits=exits,
+        timeout=args.timeout,
+        login_timeout=max(args.timeout, 60.0),
+        seed=args.seed,
+    )
+
+
+def load_test(target, args):
+    """One game under load: its summary."""
+    with running_game(target, args, rooms_needed(args.clients, args.per_room)) as (game, exits):
+        plan = plan_for(game, exits, args, args.clients)
+        run = run_load(plan, args.procs, args.warmup, args.duration, game.process_ids(), say)
+        return summarise(game.label, args.clients, args.interval, run)
+
+
+def cost_test(target, args):
+    """One game, one player: the Server's CPU time per command."""
+    with running_game(target, args, 1) as (game, exits):
+        say("  measuring the Server's CPU time per command")
+        costs = measure_costs(plan_for(game, exits, args, 1), game.process_ids()["server"])
+        return {"game": game.label, "server_cpu_ms": costs}
+
+
+def _stop_on_sigterm():
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)
+
+
+def print_load_results(summaries):
+    ratio = overhead(summaries["delver"], summaries["stock"]) if len(summaries) == 2 else None
+    print(table(list(summaries.values())))
+    print()
+    print(by_command(list(summaries.values())))
+    print(slices(list(summaries.values())))
+    print()
+    for target, summary in summaries.items():
+        print("\n".join(verdict(summary, ratio if target == "delver" else None)))
+    return ratio
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    _stop_on_sigterm()
+    targets = ("stock", "delver") if args.target == "both" else (args.target,)
+    mix = CommandMix(args.mix).describe()
+    if args.costs:
+        say(f"costs: one player, mix {mix}, {os.cpu_count()} cores")
+    else:
+        say(f"load: {args.clients} players, one command per {args.interval:g}s, mix {mix}, "
+            f"{args.per_room or 'all'} per room, {args.procs} generator process(es), "
+            f"{os.cpu_count()} cores shared with the games")
+    test = cost_test if args.costs else load_test
+    try:
+        results = {target: test(target, args) for target in targets}
+    except KeyboardInterrupt:
+        say("interrupted; games stopped and removed")
+        return 130
+    command_line = " ".join(sys.argv)
+    if args.json:
+        ratio = None
+        if not args.costs and len(results) == 2:
+            ratio = overhead(results["delver"], results["stock"])
+        print(json.dumps(
+            {"command": command_line, "settings": vars(args), "games": results, "overhead": ratio},
+            indent=2,
+        ))
+        return 0
+    print(f"\n$ {command_line}")
+    if args.costs:
+        print(costs_table(list(results.values())))
+    else:
+        print_load_results(results)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The parts of the telnet load benchmark (`benchmarks/load.py`)."""

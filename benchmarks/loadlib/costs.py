@@ -1,0 +1,73 @@
+"""
+What each command of the mix costs the game's Server in CPU time.
+
+Round trips under load depend on everything else the machine is doing; the
+CPU time the Server process spends per command hardly does, so it compares
+two games fairly even on a busy machine. One player, alone in a room, sends
+each entry of the mix `BATCH` times in a row and then one marker, `ROUNDS`
+times over; the Server's CPU time (from /proc) is split over the commands.
+The marker (an unknown command) is measured the same way first, so its share
+can be taken off.
+
+`who` lists everyone online: here that is one player, under load it is all
+of them, and its cost grows with each.
+"""
+
+import asyncio
+import random
+
+from benchmarks.loadlib.driver import process_cpu_seconds
+from benchmarks.loadlib.mix import CommandMix, line_for
+from benchmarks.loadlib.players import log_in
+from benchmarks.loadlib.telnet import TelnetClient
+
+BATCH = 20
+ROUNDS = 20
+TIMEOUT = 120
+
+
+async def _cpu_ms_per_batch(client, server_pid, make_batch, label):
+    """Server CPU milliseconds per batch (one batch, then its marker)."""
+    client.send(*make_batch())  # warms caches; not counted
+    await client.marked("", f"{label}w", TIMEOUT)
+    before = process_cpu_seconds(server_pid)
+    for number in range(ROUNDS):
+        client.send(*make_batch())
+        await client.marked("", f"{label}{number}", TIMEOUT)
+    return (process_cpu_seconds(server_pid) - before) * 1000 / ROUNDS
+
+
+async def _measure(plan, server_pid):
+    rng = random.Random(plan.seed)
+    mix = CommandMix(plan.mix)
+    client = await TelnetClient.open(plan.port)
+    try:
+        await log_in(client, plan, 0)
+        counter = iter(range(10**9))
+        unknown = await _cpu_ms_per_batch(
+            client, server_pid, lambda: [f"zzcost{next(counter)}z" for _ in range(BATCH)], "m"
+        )
+        marker = unknown / (BATCH + 1)
+        costs = {"marker": marker}
+        for number, entry in enumerate(mix.entries):
+            if entry == "marker":
+                continue
+            batch = await _cpu_ms_per_batch(
+                client,
+                server_pid,
+                lambda: [line_for(entry, rng) for _ in range(BATCH)],
+                f"e{number}",
+            )
+            costs[entry] = (batch - marker) / BATCH
+    finally:
+        await client.close()
+    total_weight = sum(mix.weights)
+    costs["mix average + marker"] = marker + sum(
+        weight * costs.get(entry, 0.0) for entry, weight in zip(mix.entries, mix.weights)
+    ) / total_weight
+    return costs
+
+
+def measure_costs(plan, server_pid):
+    """{command: Server CPU ms} for each mix entry, the marker and the mix."""
+    return asyncio.run(_measure(plan, server_pid))

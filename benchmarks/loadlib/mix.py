@@ -1,0 +1,69 @@
+"""
+The command mix the simulated players send.
+
+A mix is written `look,say,who,help` or with weights `look:3,say:2,who,help`.
+The known names below make varied, realistic lines (`marker` sends nothing
+but the marker, to show what measuring costs); any other entry is sent as
+written (so `+dungeon/list` or `+party` can join the mix once they exist).
+"""
+
+WORDS = (
+    "rope lantern oil map torch door stair abyss ruin card party gold bell "
+    "dark north deep quiet loud cold trap chalk bread key"
+).split()
+HELP_TOPICS = ("", "look", "say", "who")
+DEFAULT_MIX = "look,say,who,help"
+
+
+def _phrase(rng, low=3, high=8):
+    return " ".join(rng.choice(WORDS) for _ in range(rng.randint(low, high)))
+
+
+LINE_MAKERS = {
+    "look": lambda rng: "look",
+    "say": lambda rng: f"say {_phrase(rng).capitalize()}.",
+    "pose": lambda rng: f"pose {_phrase(rng, 2, 6)}.",
+    "who": lambda rng: "who",
+    "help": lambda rng: f"help {rng.choice(HELP_TOPICS)}".strip(),
+    # Only the marker: what the measuring itself costs.
+    "marker": lambda rng: "",
+}
+
+
+class CommandMix:
+    """Weighted entries; `next_line(rng)` picks one and makes its text."""
+
+    def __init__(self, spec=DEFAULT_MIX):
+        self.entries, self.weights = [], []
+        for part in filter(None, (piece.strip() for piece in spec.split(","))):
+            name, _, weight = part.rpartition(":") if _is_weighted(part) else (part, "", "1")
+            self.entries.append(name)
+            self.weights.append(float(weight))
+        if not self.entries:
+            raise ValueError(f"the command mix {spec!r} names no commands")
+
+    def next_line(self, rng):
+        return line_for(rng.choices(self.entries, self.weights)[0], rng)
+
+    def describe(self):
+        return ",".join(
+            name if weight == 1 else f"{name}:{weight:g}"
+            for name, weight in zip(self.entries, self.weights)
+        )
+
+
+def line_for(entry, rng):
+    """A line to send for one mix entry."""
+    maker = LINE_MAKERS.get(entry)
+    return maker(rng) if maker else entry
+
+
+def _is_weighted(part):
+    name, colon, weight = part.rpartition(":")
+    if not colon or not name:
+        return False
+    try:
+        float(weight)
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,231 @@
+"""
+Turning tallies into figures: percentiles, the side-by-side table, the ratio.
+"""
+
+import math
+
+GOAL_P99_MS = 100.0
+GOAL_OVERHEAD = 1.2
+SLICE_SECONDS = 5
+# Players that wait for an answer past their next turn mean the game is not
+# keeping up: its round trips then measure its queue, not its speed.
+SATURATED_LATE_SHARE = 0.01
+
+
+def percentile(ordered, share):
+    """Nearest-rank percentile of an already sorted list (nan when empty)."""
+    if not ordered:
+        return math.nan
+    rank = max(1, math.ceil(share / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def latency(samples):
+    ordered = sorted(samples)
+    return {
+        "p50": percentile(ordered, 50),
+        "p95": percentile(ordered, 95),
+        "p99": percentile(ordered, 99),
+        "mean": sum(ordered) / len(ordered) if ordered else math.nan,
+        "max": ordered[-1] if ordered else math.nan,
+    }
+
+
+def p99_by_slice(timed, seconds=SLICE_SECONDS):
+    """
+    p99 of the commands sent in each consecutive slice of the window: a stall
+    shows as one bad slice, a game that cannot keep up as a rising row.
+    """
+    if not timed:
+        return []
+    first = min(sent for sent, _ in timed)
+    slices = {}
+    for sent, ms in timed:
+        slices.setdefault(int((sent - first) // seconds), []).append(ms)
+    return [round(percentile(sorted(slices.get(k, [])), 99), 1) for k in range(max(slices) + 1)]
+
+
+def summarise(label, clients, interval, run):
+    """
+    The figures of one game's run as plain data (what --json prints). The
+    Server's CPU per command counts the commands answered in the window, so
+    it only means something when the game kept up.
+    """
+    tally = run["tally"]
+    timed = [sample for samples in tally.round_trips_ms.values() for sample in samples]
+    errors = (
+        tally.timeouts + tally.disconnects + sum(tally.error_texts.values())
+        + sum(tally.login_failures.values())
+    )
+    return {
+        "game": label,
+        "clients": clients,
+        "logged_in": tally.logged_in,
+        "login_failures": dict(tally.login_failures),
+        "logins_seconds": round(run["logins_seconds"], 1),
+        "sent": tally.sent,
+        "answered": tally.answered,
+        "timeouts": tally.timeouts,
+        "disconnects": tally.disconnects,
+        "error_texts": dict(tally.error_texts),
+        "errors": errors,
+        "warmup_errors": tally.warmup_errors,
+        "late_sends": tally.late_sends,
+        "answered_per_second": tally.answered / run["duration"],
+        "offered_per_second": clients / interval,
+        "saturated": tally.sent == 0 or tally.late_sends > SATURATED_LATE_SHARE * tally.sent,
+        "server_cpu_ms_per_command": (
+            run["cpu_percent"]["server"] * 10 * run["duration"] / tally.answered
+            if tally.answered else math.nan
+        ),
+        "round_trip_ms": latency([ms for _, ms in timed]),
+        "round_trip_ms_by_command": {
+            command: {"count": len(samples), **latency([ms for _, ms in samples])}
+            for command, samples in sorted(tally.round_trips_ms.items())
+        },
+        "p99_ms_by_slice": p99_by_slice(timed),
+        "generator_loop_lag_ms": latency(tally.loop_lag_ms),
+        "cpu_percent_of_one_core": {
+            **run["cpu_percent"],
+            "load generator": run["generator_cpu_percent"],
+        },
+        "machine_busy_percent": run["machine_busy_percent"],
+        "cpu_wait_percent": run["cpu_wait_percent"],
+        "cores": run["cores"],
+    }
+
+
+def overhead(delver, stock):
+    """Delver's figures over stock Evennia's: p99, mean, Server CPU per command."""
+    ratios = {
+        measure: delver["round_trip_ms"][measure] / stock["round_trip_ms"][measure]
+        for measure in ("p99", "mean")
+    }
+    ratios["server_cpu_per_command"] = (
+        delver["server_cpu_ms_per_command"] / stock["server_cpu_ms_per_command"]
+    )
+    return ratios
+
+
+ROWS = (
+    ("players logged in", lambda s: f"{s['logged_in']}/{s['clients']}"),
+    ("login failures", lambda s: _counted(s["login_failures"])),
+    ("login phase (s)", lambda s: f"{s['logins_seconds']:.0f}"),
+    ("commands sent", lambda s: str(s["sent"])),
+    ("answered", lambda s: str(s["answered"])),
+    ("answered per second (of offered)",
+     lambda s: f"{s['answered_per_second']:.0f} of {s['offered_per_second']:.0f}"),
+    ("timeouts", lambda s: str(s["timeouts"])),
+    ("disconnects", lambda s: str(s["disconnects"])),
+    ("error texts", lambda s: _counted(s["error_texts"])),
+    ("errors in warm-up", lambda s: str(s["warmup_errors"])),
+    ("sent late (>100 ms)", lambda s: str(s["late_sends"])),
+    ("round trip p50 (ms)", lambda s: _ms(s["round_trip_ms"]["p50"])),
+    ("round trip p95 (ms)", lambda s: _ms(s["round_trip_ms"]["p95"])),
+    ("round trip p99 (ms)", lambda s: _ms(s["round_trip_ms"]["p99"])),
+    ("round trip mean (ms)", lambda s: _ms(s["round_trip_ms"]["mean"])),
+    ("round trip max (ms)", lambda s: _ms(s["round_trip_ms"]["max"])),
+    ("Server CPU (% of a core)", lambda s: _pct(s["cpu_percent_of_one_core"]["server"])),
+    ("Server CPU per command+marker (ms)", lambda s: _ms(s["server_cpu_ms_per_command"])),
+    ("Portal CPU (% of a core)", lambda s: _pct(s["cpu_percent_of_one_core"]["portal"])),
+    ("load generator CPU", lambda s: _pct(s["cpu_percent_of_one_core"]["load generator"])),
+    ("generator loop lag p99", lambda s: _ms(s["generator_loop_lag_ms"]["p99"])),
+    ("machine busy (all cores)", lambda s: _pct(s["machine_busy_percent"])),
+    ("time a task waited for CPU", lambda s: _pct(s["cpu_wait_percent"])),
+)
+
+
+def _ms(value):
+    return "-" if math.isnan(value) else f"{value:.1f}"
+
+
+def _pct(value):
+    return "-" if math.isnan(value) else f"{value:.0f}%"
+
+
+def _counted(counter):
+    return ", ".join(f"{name}: {count}" for name, count in counter.items()) or "0"
+
+
+def table(summaries):
+    """A plain-text table, one column per game."""
+    width = max(len(name) for name, _ in ROWS)
+    columns = [[cell(s) for _, cell in ROWS] for s in summaries]
+    widths = [
+        max(len(s["game"]), *(len(cell) for cell in column))
+        for s, column in zip(summaries, columns)
+    ]
+    lines = ["  ".join([" " * width] + [s["game"].rjust(w) for s, w in zip(summaries, widths)])]
+    lines.append("-" * len(lines[0]))
+    for row, (name, _) in enumerate(ROWS):
+        cells = [column[row].rjust(w) for column, w in zip(columns, widths)]
+        lines.append("  ".join([name.ljust(width)] + cells))
+    return "\n".join(lines)
+
+
+def by_command(summaries):
+    """p50/p99 per command word, one line per command and game."""
+    lines = ["round trip by command (ms):  count    p50    p95    p99    max"]
+    for summary in summaries:
+        for command, figures in summary["round_trip_ms_by_command"].items():
+            lines.append(
+                f"  {summary['game'][:14]:<14} {command[:12]:<12} {figures['count']:>6} "
+                + " ".join(f"{_ms(figures[key]):>6}" for key in ("p50", "p95", "p99", "max"))
+            )
+    return "\n".join(lines)
+
+
+def slices(summaries):
+    """One line per game: the p99 of each slice of the window."""
+    lines = [f"p99 (ms) of each {SLICE_SECONDS}s of the window:"]
+    for summary in summaries:
+        row = " ".join(f"{ms:.0f}" for ms in summary["p99_ms_by_slice"])
+        lines.append(f"  {summary['game'][:14]:<14} {row}")
+    return "\n".join(lines)
+
+
+def verdict(summary, ratio=None):
+    """Lines saying whether the product's speed goals were met."""
+    p99 = summary["round_trip_ms"]["p99"]
+    lines = [
+        f"{summary['game']}: p99 {_ms(p99)} ms (goal < {GOAL_P99_MS:g} ms, "
+        f"at {summary['clients']} players): "
+        + ("met" if p99 < GOAL_P99_MS else "NOT met")
+        + f"; errors {summary['errors']} (goal 0): "
+        + ("met" if summary["errors"] == 0 else "NOT met")
+    ]
+    if summary["saturated"]:
+        lines.append(
+            f"  {summary['game']} did not keep up ({summary['late_sends']} of {summary['sent']} "
+            "commands went out late): its round trips are queueing time; "
+            "compare answered per second"
+        )
+    if ratio and (math.isnan(ratio["p99"]) or math.isnan(ratio["mean"])):
+        lines.append("overhead Delver/stock: cannot be computed, a game answered no command")
+    elif ratio:
+        lines.append(
+            f"overhead Delver/stock: p99 x{ratio['p99']:.2f}, mean x{ratio['mean']:.2f} "
+            f"(goal <= {GOAL_OVERHEAD:g}): "
+            + ("met" if ratio["p99"] <= GOAL_OVERHEAD else "NOT met")
+        )
+        lines.append(
+            f"Server CPU per command Delver/stock: x{ratio['server_cpu_per_command']:.2f} "
+            "(CPU time, so less disturbed by a busy machine than round trips)"
+        )
+    return lines
+
+
+def costs_table(results):
+    """Server CPU ms per command, one column per game, and Delver's ratio."""
+    games = [result["game"] for result in results]
+    names = list(results[0]["server_cpu_ms"])
+    lines = ["Server CPU time per command (ms), one player online:"]
+    lines.append(f"  {'':<22}" + "".join(f"{game:>15}" for game in games)
+                 + ("   Delver/stock" if len(results) == 2 else ""))
+    for name in names:
+        values = [result["server_cpu_ms"][name] for result in results]
+        row = f"  {name:<22}" + "".join(f"{value:>15.2f}" for value in values)
+        if len(values) == 2 and values[0] > 0:
+            row += f"   x{values[1] / values[0]:.2f}"
+        lines.append(row)
+    return "\n".join(lines)
