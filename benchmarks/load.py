@@ -17,6 +17,12 @@ end, also after an error or Ctrl-C. (Linux only: CPU figures come from /proc.)
     .venv/bin/python benchmarks/load.py --target delver --mix look:2,say,pose,who,help
     .venv/bin/python benchmarks/load.py --procs 2 --json > load.json
     .venv/bin/python benchmarks/load.py --costs --mix look,say,who,help,pose
+    .venv/bin/python benchmarks/load.py --clients 500 --parties 20
+
+`--parties N` makes N parties of four players (Delver only) play Digger
+rounds on sample dungeon 1 among the others (see loadlib/parties.py); their
+commands are reported by command, and Delver's overhead over stock Evennia
+is then figured on the commands both games answered (the core mix).
 
 `--costs` measures instead the Server's CPU time per command of the mix, one
 player at a time: a figure a busy machine hardly disturbs, for comparing the
@@ -43,6 +49,7 @@ from benchmarks.loadlib.costs import measure_costs  # noqa: E402
 from benchmarks.loadlib.driver import run_load  # noqa: E402
 from benchmarks.loadlib.games import GAMES  # noqa: E402
 from benchmarks.loadlib.mix import DEFAULT_MIX, CommandMix  # noqa: E402
+from benchmarks.loadlib.parties import PARTY_SIZE  # noqa: E402
 from benchmarks.loadlib.players import LoadPlan  # noqa: E402
 from benchmarks.loadlib.report import (  # noqa: E402
     by_command,
@@ -84,6 +91,8 @@ def parse_args(argv=None):
                         help="load-generator processes sharing the players (default 1)")
     parser.add_argument("--disk-db", action="store_true",
                         help="keep the games' SQLite files on disk, not in RAM (/dev/shm)")
+    parser.add_argument("--parties", type=int, default=0,
+                        help="Digger parties of four playing rounds (Delver only; default 0)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices")
     parser.add_argument("--costs", action="store_true",
                         help="instead of the load test: one player, the Server's CPU time per "
@@ -97,6 +106,8 @@ def parse_args(argv=None):
         parser.error(
             "--clients, --procs, --interval, --login-rate and --logins-in-flight must be positive"
         )
+    if args.parties < 0 or args.parties * PARTY_SIZE > args.clients:
+        parser.error(f"--parties needs {PARTY_SIZE} players each, at most --clients in all")
     return args
 
 
@@ -119,7 +130,7 @@ def running_game(target, args, rooms):
         game.stop_and_remove()
 
 
-def plan_for(game, exits, args, clients):
+def plan_for(game, exits, args, clients, parties=0):
     return LoadPlan(
         port=game.telnet_port,
         clients=clients,
@@ -131,13 +142,16 @@ def plan_for(game, exits, args, clients):
         timeout=args.timeout,
         login_timeout=max(args.timeout, 60.0),
         seed=args.seed,
+        procs=args.procs,
+        parties=parties,
     )
 
 
 def load_test(target, args):
     """One game under load: its summary."""
     with running_game(target, args, rooms_needed(args.clients, args.per_room)) as (game, exits):
-        plan = plan_for(game, exits, args, args.clients)
+        parties = args.parties if target == "delver" else 0  # stock has no Digger
+        plan = plan_for(game, exits, args, args.clients, parties)
         run = run_load(plan, args.procs, args.warmup, args.duration, game.process_ids(), say)
         return summarise(game.label, args.clients, args.interval, run)
 

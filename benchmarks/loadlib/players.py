@@ -19,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from benchmarks.loadlib.mix import CommandMix
+from benchmarks.loadlib.parties import PartyFailed, parties_of
 from benchmarks.loadlib.telnet import Disconnected, TelnetClient, error_text_in
 
 PASSWORD = "benchpass42x"
@@ -40,6 +41,8 @@ class LoadPlan:
     login_timeout: float
     seed: int
     name_prefix: str = "bench"
+    procs: int = 1  # load workers; player k plays in worker k % procs
+    parties: int = 0  # Digger parties among the players (see parties.py)
 
     def player_name(self, index):
         return f"{self.name_prefix}{index:05d}"
@@ -113,8 +116,25 @@ def _unknown_command(line, text):
     return f"Command '{line}' is not available" in text
 
 
-async def play(client, plan, index, window, tally):
-    """Send the mix on schedule until the window closes; count what happens."""
+PARTY_VIEWS = ("+camp", "+challenge")
+
+
+def _next_line(mix, rng, membership):
+    """(line, party move or None): a party member's move when the round needs one."""
+    if membership is None:
+        return mix.next_line(rng), None
+    party, seat = membership
+    move = party.next_move(seat)
+    if move:
+        return move, move
+    return (rng.choice(PARTY_VIEWS) if rng.random() < 0.5 else mix.next_line(rng)), None
+
+
+async def play(client, plan, index, window, tally, membership=None):
+    """
+    Send the mix on schedule until the window closes (a party member: its
+    party's moves first); count what happens.
+    """
     rng = random.Random(plan.seed * 1_000_003 + index)
     mix = CommandMix(plan.mix)
     due = time.time() + rng.uniform(0, plan.interval)
@@ -131,11 +151,13 @@ async def play(client, plan, index, window, tally):
             if sent_at - due > 0.1:
                 tally.late_sends += 1
         sequence += 1
-        line = mix.next_line(rng)
+        line, move = _next_line(mix, rng, membership)
         due += plan.interval
         try:
             text, seconds = await client.marked(line, f"{index}q{sequence}", plan.timeout)
         except TimeoutError:
+            if move:
+                membership[0].lost(move)
             if counted:
                 tally.timeouts += 1
             else:
@@ -144,6 +166,8 @@ async def play(client, plan, index, window, tally):
         except Disconnected:
             tally.disconnects += 1
             return
+        if move:
+            membership[0].heard(membership[1], move, text)
         problem = error_text_in(text) or (
             "unknown command" if _unknown_command(line, text) else None
         )
@@ -157,12 +181,12 @@ async def play(client, plan, index, window, tally):
             tally.error_texts[problem] += 1
 
 
-async def player(plan, index, ramp_start, window, tally, logins, gate):
+async def player(plan, index, ramp_start, window, tally, logins, gate, membership=None):
     """
-    One player's whole life: wait for its turn, log in, play, leave. The
-    gate keeps the ramp from outrunning the game: creating an account costs
-    the Server far more than a command, and logins it cannot keep up with
-    would pile up and time out.
+    One player's whole life: wait for its turn, log in (and form its party),
+    play, leave. The gate keeps the ramp from outrunning the game: creating
+    an account costs the Server far more than a command, and logins it cannot
+    keep up with would pile up and time out.
     """
     await asyncio.sleep(max(0.0, ramp_start + index / plan.login_rate - time.time()))
     client = None
@@ -178,10 +202,17 @@ async def player(plan, index, ramp_start, window, tally, logins, gate):
             await client.close()
         return
     tally.logged_in += 1
+    if membership:
+        try:
+            party, seat = membership
+            await party.form(client, seat, f"{index}p", plan.login_timeout)
+        except (PartyFailed, TimeoutError, Disconnected) as failure:
+            reason = str(failure) if isinstance(failure, PartyFailed) else "party not formed"
+            tally.login_failures[reason] += 1
     logins.release()
     try:
         await window.announced.wait()
-        await play(client, plan, index, window, tally)
+        await play(client, plan, index, window, tally, membership)
     finally:
         await client.close()
 
@@ -208,8 +239,11 @@ async def run_worker(plan, indices, channel):
     channel.send(("started",))
     _, ramp_start = await loop.run_in_executor(None, channel.recv)
     logins, gate = asyncio.Semaphore(0), asyncio.Semaphore(plan.logins_in_flight)
+    parties = parties_of(indices, plan.clients, plan.procs, plan.parties, plan.player_name)
     players = [
-        asyncio.create_task(player(plan, index, ramp_start, window, tally, logins, gate))
+        asyncio.create_task(
+            player(plan, index, ramp_start, window, tally, logins, gate, parties.get(index))
+        )
         for index in indices
     ]
     for _ in indices:

@@ -4,6 +4,8 @@ Turning tallies into figures: percentiles, the side-by-side table, the ratio.
 
 import math
 
+from benchmarks.loadlib.parties import PARTY_COMMANDS
+
 GOAL_P99_MS = 100.0
 GOAL_OVERHEAD = 1.2
 SLICE_SECONDS = 5
@@ -79,6 +81,13 @@ def summarise(label, clients, interval, run):
             if tally.answered else math.nan
         ),
         "round_trip_ms": latency([ms for _, ms in timed]),
+        # The commands of the mix, without the Digger parties' (which stock cannot answer).
+        "round_trip_ms_core": latency([
+            ms
+            for command, samples in tally.round_trips_ms.items()
+            if command not in PARTY_COMMANDS
+            for _, ms in samples
+        ]),
         "round_trip_ms_by_command": {
             command: {"count": len(samples), **latency([ms for _, ms in samples])}
             for command, samples in sorted(tally.round_trips_ms.items())
@@ -96,9 +105,12 @@ def summarise(label, clients, interval, run):
 
 
 def overhead(delver, stock):
-    """Delver's figures over stock Evennia's: p99, mean, Server CPU per command."""
+    """
+    Delver's figures over stock Evennia's: p99 and mean of the mix's commands
+    (Digger parties' commands left out), Server CPU per command (all).
+    """
     ratios = {
-        measure: delver["round_trip_ms"][measure] / stock["round_trip_ms"][measure]
+        measure: delver["round_trip_ms_core"][measure] / stock["round_trip_ms_core"][measure]
         for measure in ("p99", "mean")
     }
     ratios["server_cpu_per_command"] = (
@@ -125,6 +137,7 @@ ROWS = (
     ("round trip p99 (ms)", lambda s: _ms(s["round_trip_ms"]["p99"])),
     ("round trip mean (ms)", lambda s: _ms(s["round_trip_ms"]["mean"])),
     ("round trip max (ms)", lambda s: _ms(s["round_trip_ms"]["max"])),
+    ("p99 of the mix, no party moves (ms)", lambda s: _ms(s["round_trip_ms_core"]["p99"])),
     ("Server CPU (% of a core)", lambda s: _pct(s["cpu_percent_of_one_core"]["server"])),
     ("Server CPU per command+marker (ms)", lambda s: _ms(s["server_cpu_ms_per_command"])),
     ("Portal CPU (% of a core)", lambda s: _pct(s["cpu_percent_of_one_core"]["portal"])),
@@ -165,11 +178,11 @@ def table(summaries):
 
 def by_command(summaries):
     """p50/p99 per command word, one line per command and game."""
-    lines = ["round trip by command (ms):  count    p50    p95    p99    max"]
+    lines = ["round trip by command (ms):     count    p50    p95    p99    max"]
     for summary in summaries:
         for command, figures in summary["round_trip_ms_by_command"].items():
             lines.append(
-                f"  {summary['game'][:14]:<14} {command[:12]:<12} {figures['count']:>6} "
+                f"  {summary['game'][:14]:<14} {command[:15]:<15} {figures['count']:>6} "
                 + " ".join(f"{_ms(figures[key]):>6}" for key in ("p50", "p95", "p99", "max"))
             )
     return "\n".join(lines)
@@ -204,7 +217,8 @@ def verdict(summary, ratio=None):
         lines.append("overhead Delver/stock: cannot be computed, a game answered no command")
     elif ratio:
         lines.append(
-            f"overhead Delver/stock: p99 x{ratio['p99']:.2f}, mean x{ratio['mean']:.2f} "
+            f"overhead Delver/stock (the mix's commands): p99 x{ratio['p99']:.2f}, "
+            f"mean x{ratio['mean']:.2f} "
             f"(goal <= {GOAL_OVERHEAD:g}): "
             + ("met" if ratio["p99"] <= GOAL_OVERHEAD else "NOT met")
         )
