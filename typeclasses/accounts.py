@@ -24,6 +24,7 @@ several more options for customizing the Guest account system.
 
 from evennia.accounts.accounts import DefaultAccount, DefaultGuest
 
+from typeclasses.cmdset_settings import settings_only
 from world.requests import notify as requests_notify
 
 
@@ -137,6 +138,10 @@ class Account(DefaultAccount):
      - at_post_chnnel_msg(message, channel, senders=None, **kwargs)
 
     """
+
+    def get_cmdsets(self, caller, current, **kwargs):
+        current, stack = super().get_cmdsets(caller, current, **kwargs)
+        return settings_only(current), stack
 
     def at_post_login(self, session=None, **kwargs):
         super().at_post_login(session=session, **kwargs)

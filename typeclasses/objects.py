@@ -10,6 +10,8 @@ with a location in the game world (like Characters, Rooms, Exits).
 
 from evennia.objects.objects import DefaultObject
 
+from .cmdset_settings import settings_only
+
 
 class ObjectParent:
     """
@@ -21,6 +23,10 @@ class ObjectParent:
     take precedence.
 
     """
+
+    def get_cmdsets(self, caller, current, **kwargs):
+        current, stack = super().get_cmdsets(caller, current, **kwargs)
+        return settings_only(current), stack
 
 
 class Object(ObjectParent, DefaultObject):

@@ -1,55 +1,56 @@
 """
-Changing the default command parser
+Evennia's command parser, shown only the commands that could match.
 
-The cmdparser is responsible for parsing the raw text inserted by the
-user, identifying which command/commands match and return one or more
-matching command objects. It is called by Evennia's cmdhandler and
-must accept input and return results on the same form. The default
-handler is very generic so you usually don't need to overload this
-unless you have very exotic parsing needs; advanced parsing is best
-done at the Command.parse level.
-
-The default cmdparser understands the following command combinations
-(where [] marks optional parts.)
-
-[cmdname[ cmdname2 cmdname3 ...] [the rest]
-
-A command may consist of any number of space-separated words of any
-length, and contain any character. It may also be empty.
-
-The parser makes use of the cmdset to find command candidates. The
-parser return a list of matches. Each match is a tuple with its first
-three elements being the parsed cmdname (lower case), the remaining
-arguments, and the matched cmdobject from the cmdset.
-
-
-This module is not accessed by default. To tell Evennia to use it
-instead of the default command parser, add the following line to
-your settings file:
-
-    COMMAND_PARSER = "server.conf.cmdparser.cmdparser"
-
+Evennia's parser (`evennia.commands.cmdparser`) asks every command in the
+caller's merged cmdset, well over a hundred in Delver, whether the line
+starts with one of its names, for every line typed. A name can only start a
+line that starts with the name's first letter, so this parser keeps, with
+each merged cmdset, its commands by the first letters of their names, and
+hands Evennia's parser just the commands filed under the letters the line
+could begin with: as typed, without its number (`2-look`), and without a
+prefix (`@look`). Same matches, in the same order. Set in settings.py as
+`COMMAND_PARSER`.
 """
 
+import re
 
-def cmdparser(raw_string, cmdset, caller, match_index=None, **kwargs):
-    """
-    This function is called by the cmdhandler once it has
-    gathered and merged all valid cmdsets valid for this particular parsing.
+from django.conf import settings
+from evennia.commands import cmdparser as evennia_parser
 
-    raw_string - the unparsed text entered by the caller.
-    cmdset - the merged, currently valid cmdset
-    caller - the caller triggering this parsing
-    match_index - an optional integer index to pick a given match in a
-                  list of same-named command matches.
+from commands.cmdset_cache import derived
 
-    Returns:
-     list of tuples: [(cmdname, args, cmdobj, cmdlen, mratio), ...]
-            where cmdname is the matching command name and args is
-            everything not included in the cmdname. Cmdobj is the actual
-            command instance taken from the cmdset, cmdlen is the length
-            of the command name and the mratio is some quality value to
-            (possibly) separate multiple matches.
+_PREFIXES = settings.CMD_IGNORE_PREFIXES
+_NUMBERED = re.compile(settings.SEARCH_MULTIMATCH_REGEX, re.I + re.U)
 
-    """
-    # Your implementation here
+
+def cmdparser(raw_string, cmdset, caller, match_index=None, session=None, **kwargs):
+    """Evennia's `cmdparser`, over the commands that could match `raw_string`."""
+    candidates = _candidates(raw_string, derived(cmdset, "_delver_by_letter", _by_letter))
+    return evennia_parser.cmdparser(
+        raw_string, candidates, caller, match_index=match_index, session=session, **kwargs
+    )
+
+
+def _by_letter(commands):
+    """{first letter of a name: [(position, command), ...]} for the cmdset's names."""
+    index = {}
+    for position, cmd in enumerate(commands):
+        letters = {name[:1] for name in cmd._keyaliases}
+        letters |= {name[:1] for name in cmd._noprefix_aliases}
+        for letter in letters:
+            index.setdefault(letter, []).append((position, cmd))
+    return index
+
+
+def _candidates(raw_string, index):
+    """The commands a match of `raw_string` could come from, in cmdset order."""
+    line = raw_string.lower()
+    starts = {line[:1], line.lstrip(_PREFIXES)[:1]}
+    numbered = _NUMBERED.match(raw_string)
+    if numbered:
+        starts.add(numbered.group("name")[:1].lower())
+    found = {}
+    for letter in starts:
+        for position, cmd in index.get(letter, ()):
+            found[position] = cmd
+    return [found[position] for position in sorted(found)]

@@ -1,11 +1,14 @@
 """
 Services the Server starts last in its start-up: Delver only tunes the
-internal Portal<->Server link (see server/conf/amp_nodelay.py).
+internal Portal<->Server link (see server/conf/amp_nodelay.py and
+amp_compression.py) and its lock checks (lock_eval.py).
 """
 
-from server.conf import amp_nodelay
+from server.conf import amp_compression, amp_nodelay, lock_eval
 
 
 def start_plugin_services(server):
     """Called by Evennia last in the Server start-up."""
     amp_nodelay.install()
+    amp_compression.install()
+    lock_eval.install()

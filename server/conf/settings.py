@@ -101,6 +101,12 @@ INSTALLED_APPS = INSTALLED_APPS + [  # noqa: F405
 
 EXTRA_LAUNCHER_COMMANDS = {"dungeons": "world.digger.dungeon_files.launcher"}
 CMDSET_CHARACTER = "commands.default_cmdsets.CharacterCmdSet"
+# Evennia's parser, shown only the commands that could match a line.
+COMMAND_PARSER = "server.conf.cmdparser.cmdparser"
+# Every player has merged cmdsets of their own (their character's commands,
+# their room's exits): Evennia keeps the last 1,000 merges, which a thousand
+# players online would cycle through, merging anew on almost every line.
+CMDSET_MERGE_CACHE_MAXSIZE = 5000
 BASE_ROOM_TYPECLASS = "typeclasses.rooms.Room"
 
 HELP_MORE_ENABLED = True

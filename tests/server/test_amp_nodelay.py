@@ -2,7 +2,7 @@
 
 from unittest.mock import MagicMock
 
-from evennia.server.portal.amp import AMPMultiConnectionProtocol
+from evennia.server.portal.amp import AMPMultiConnectionProtocol, Compressed
 
 from server.conf import amp_nodelay
 
@@ -25,7 +25,7 @@ def test_amp_connections_turn_off_nagle():
 def test_both_processes_install_it():
     from server.conf import portal_services_plugins, server_services_plugins
 
-    original = AMPMultiConnectionProtocol.connectionMade
+    original, to_string = AMPMultiConnectionProtocol.connectionMade, Compressed.toString
     try:
         for plugin in (portal_services_plugins, server_services_plugins):
             AMPMultiConnectionProtocol.connectionMade = original
@@ -33,3 +33,4 @@ def test_both_processes_install_it():
             assert AMPMultiConnectionProtocol.connectionMade is not original
     finally:
         AMPMultiConnectionProtocol.connectionMade = original
+        Compressed.toString = to_string  # the plugins also speed up compression
