@@ -18,8 +18,11 @@ from evennia import default_cmds
 
 from commands.dice import DiceCmdSet
 from commands.digger import DiggerCmdSet
+from commands.help import CmdHelp
 from commands.kroll import KrollCmdSet
 from commands.requests import RequestCmdSet
+from commands.social import CmdWho
+from commands.system import CmdNoMatch
 
 
 class CharacterCmdSet(default_cmds.CharacterCmdSet):
@@ -36,6 +39,8 @@ class CharacterCmdSet(default_cmds.CharacterCmdSet):
         Populates the cmdset
         """
         super().at_cmdset_creation()
+        self.add(CmdHelp())
+        self.add(CmdNoMatch())
         self.add(DiceCmdSet)
         self.add(DiggerCmdSet)
         self.add(KrollCmdSet)
@@ -57,9 +62,11 @@ class AccountCmdSet(default_cmds.AccountCmdSet):
         Populates the cmdset
         """
         super().at_cmdset_creation()
-        #
-        # any commands you add below will overload the default ones.
-        #
+        # Same answers as Evennia's, at a fraction of the cost with many
+        # players online (see each module).
+        self.add(CmdWho())
+        self.add(CmdHelp())
+        self.add(CmdNoMatch())
 
 
 class UnloggedinCmdSet(default_cmds.UnloggedinCmdSet):

@@ -1,0 +1,275 @@
+"""
+Evennia's `help`, answering exactly as it does, with its costly steps made
+cheap.
+
+Evennia builds a new lunr search index over every help entry each time
+someone asks for a topic, and formats the whole index grid each time someone
+types a bare `help`. Both depend only on what they are given (the entries a
+caller may read, the topics by category, the client's width), so `CmdHelp`
+keeps the last few of each. And it checks each command's locks (may the
+caller use it, read or list its help) once per distinct lock rather than
+once per command: most commands share `cmd:all()`.
+"""
+
+from collections import OrderedDict
+
+from django.conf import settings
+
+from evennia.commands.command import Command
+from evennia.commands.default.help import CmdHelp as EvenniaCmdHelp
+from evennia.commands.default.help import HelpCategory
+from evennia.help.filehelp import FILE_HELP_ENTRIES
+from evennia.help.models import HelpEntry
+from evennia.help.utils import LunrSearch
+
+# Different permissions and client widths make different indexes and grids;
+# a handful covers a game's players, staff and builders.
+CACHE_SIZE = 32
+# Evennia's fields and boosts for finding a topic by name.
+SEARCH_FIELDS = [
+    {"field_name": "key", "boost": 10},
+    {"field_name": "aliases", "boost": 7},
+    {"field_name": "no_prefix", "boost": 6},
+    {"field_name": "category", "boost": 5},
+    {"field_name": "tags", "boost": 1},
+]
+
+
+class _Cache:
+    """A small least-recently-used mapping."""
+
+    def __init__(self, size=CACHE_SIZE):
+        self.size = size
+        self.items = OrderedDict()
+
+    def get(self, key, make):
+        if key in self.items:
+            self.items.move_to_end(key)
+            return self.items[key]
+        value = self.items[key] = make()
+        if len(self.items) > self.size:
+            self.items.popitem(last=False)
+        return value
+
+
+_SEARCH_INDEXES = _Cache()
+_INDEX_PAGES = _Cache()
+
+
+def search_entries(query, entries, fields, maxnum):
+    """
+    Evennia's `help_search_with_index`: (matches, their keys), best first,
+    with the lunr index over `entries` built once for each distinct set of
+    indexed texts.
+    """
+    from lunr.exceptions import QueryParseError
+
+    entries = _in_index_order(entries)
+    documents = [entry.search_index_entry for entry in entries]
+    names = tuple(field["field_name"] for field in fields)
+    key = (
+        tuple((field["field_name"], field["boost"]) for field in fields),
+        tuple(tuple(document.get(name) for name in ("key", *names)) for document in documents),
+    )
+    index = _SEARCH_INDEXES.get(
+        key, lambda: LunrSearch().index(ref="key", fields=fields, documents=documents)
+    )
+    try:
+        found = index.search(query)[:maxnum]
+    except QueryParseError:  # a player's malformed query
+        found = []
+    by_key = {document["key"]: entry for document, entry in zip(documents, entries)}
+    return [by_key[match["ref"]] for match in found], [str(match["ref"]) for match in found]
+
+
+def _in_index_order(entries):
+    """
+    The entries with the categories last, sorted: Evennia collects them in a
+    set whose order changes from call to call, which would make every index
+    look new (the order only breaks ties between equal scores).
+    """
+    topics = [entry for entry in entries if not isinstance(entry, HelpCategory)]
+    categories = sorted(
+        (entry for entry in entries if isinstance(entry, HelpCategory)), key=lambda c: c.key
+    )
+    return topics + categories
+
+
+# Lock functions that look only at who asks (and the server's settings), so a
+# lock made of them answers the same for every command.
+CALLER_ONLY_LOCKFUNCS = frozenset((
+    "all", "true", "false", "none", "superuser", "perm", "perm_above", "pperm",
+    "pperm_above", "dbref", "pdbref", "id", "pid", "serversetting",
+))
+
+
+class CallerLocks:
+    """
+    One caller's answers to command locks. Evennia checks each command's lock
+    on its own, on every help call; here a lock made only of lock functions
+    that look at the caller (such as `perm(Builder)`) is worked out once and
+    its answer kept with everything those functions read of the caller (ids,
+    permissions, quelling): the same answers, until any of that changes.
+    """
+
+    def __init__(self, caller):
+        self.caller = caller
+        self.bypass = getattr(getattr(caller, "locks", None), "lock_bypass", None)
+        state = _lock_state(caller)
+        self.by_call, self.by_lock = _ANSWERS.get(state, lambda: ({}, {}))
+
+    def access(self, cmd, access_type, default=False, session=None):
+        if self.bypass is None or type(cmd).access is not Command.access:
+            return cmd.access(self.caller, access_type, default=default, session=session)
+        if self.bypass:  # a superuser passes every lock
+            return True
+        lock = cmd.lockhandler.locks.get(access_type)
+        if lock is None:
+            return default
+        evalstring, calls, text = lock
+        if not all(func.__name__ in CALLER_ONLY_LOCKFUNCS for func, _, _ in calls):
+            return cmd.access(self.caller, access_type, default=default, session=session)
+        key = (access_type, text)
+        if key not in self.by_lock:
+            results = tuple(self._result(call, cmd, access_type) for call in calls)
+            self.by_lock[key] = eval(evalstring % results)  # as LockHandler.check does
+        return self.by_lock[key]
+
+    def _result(self, call, cmd, access_type):
+        func, args, kwargs = call
+        key = (func, tuple(args), tuple(sorted(kwargs.items())), access_type)
+        if key not in self.by_call:
+            self.by_call[key] = bool(
+                func(self.caller, cmd, *args, access_type=access_type, **kwargs)
+            )
+        return self.by_call[key]
+
+
+def _lock_state(caller):
+    """What the caller-only lock functions read of `caller` (perm() also looks at the
+    account it is puppeted by, and whether that account quells)."""
+    account = getattr(caller, "account", None) if hasattr(caller, "location") else None
+    return (
+        type(caller),
+        caller.id,
+        tuple(caller.permissions.all()),
+        account.id if account else None,
+        tuple(account.permissions.all()) if account else (),
+        bool(account.attributes.get("_quell")) if account else False,
+    )
+
+
+_ANSWERS = _Cache(size=4096)  # more than the players online, so each keeps theirs
+
+
+class CmdHelp(EvenniaCmdHelp):
+    __doc__ = EvenniaCmdHelp.__doc__
+
+    def collect_topics(self, caller, mode="list"):
+        """
+        Evennia's three dicts of what `caller` may see ({key: command},
+        {key: database entry}, {key: file entry}): for `list` the topics
+        shown in the index, for `query` those that can be read.
+        """
+        self.caller_locks = CallerLocks(caller)  # answers from an earlier call may be stale
+        self.cmdset.make_unique(caller)  # the merge may hold doublets (exits)
+        commands = [
+            cmd
+            for cmd in self.cmdset
+            if cmd and self.caller_locks.access(cmd, "cmd", session=self.session)
+        ]
+        files = {topic.key.lower().strip(): topic for topic in FILE_HELP_ENTRIES.all()}
+        entries = {topic.key.lower().strip(): topic for topic in HelpEntry.objects.all()}
+        visible = self.can_list_topic if mode == "list" else self.can_read_topic
+        return (
+            {
+                getattr(cmd, "auto_help_display_key", cmd.key): cmd
+                for cmd in commands
+                if visible(cmd, caller)
+            },
+            {key: topic for key, topic in entries.items() if visible(topic, caller)},
+            {key: topic for key, topic in files.items() if visible(topic, caller)},
+        )
+
+    def _locks(self, caller):
+        locks = getattr(self, "caller_locks", None)
+        if locks is None or locks.caller is not caller:
+            locks = self.caller_locks = CallerLocks(caller)
+        return locks
+
+    def can_read_topic(self, cmd_or_topic, caller):
+        if isinstance(cmd_or_topic, Command):
+            return cmd_or_topic.auto_help and self._locks(caller).access(cmd_or_topic, "read", True)
+        return super().can_read_topic(cmd_or_topic, caller)
+
+    def can_list_topic(self, cmd_or_topic, caller):
+        if not isinstance(cmd_or_topic, Command):
+            return super().can_list_topic(cmd_or_topic, caller)
+        if not cmd_or_topic.auto_help:
+            return False
+        shown_by = "view" if "view:" in cmd_or_topic.locks else "read"
+        return self._locks(caller).access(cmd_or_topic, shown_by, True)
+
+    def do_search(self, query, entries, search_fields=None):
+        """
+        Evennia's search on remembered indexes: the words as typed, then as
+        word starts; an exact key or alias (with or without a prefix like @)
+        goes first among the matches and the suggestions.
+        """
+        fields = search_fields or SEARCH_FIELDS
+        bare = _without_prefix(query)
+        matches, suggestions = [], []
+        for attempt in (query, f"{query}*"):
+            matches, suggestions = search_entries(
+                attempt, entries, fields, self.suggestion_maxnum
+            )
+            exact = next((entry for entry in matches if bare in _names_of(entry)), None)
+            if exact is not None:
+                matches.remove(exact)
+                matches.insert(0, exact)
+            if matches:
+                break
+        if not matches:
+            return None, suggestions
+        same = next((name for name in suggestions if _without_prefix(name) == bare), None)
+        if same is not None:
+            suggestions.remove(same)
+            suggestions.insert(0, same)
+        return matches[0], suggestions
+
+    def format_help_index(
+        self, cmd_help_dict=None, db_help_dict=None, title_lone_category=False, click_topics=True
+    ):
+        key = (
+            _frozen(cmd_help_dict),
+            _frozen(db_help_dict),
+            title_lone_category,
+            click_topics,
+            self.client_width(),
+        )
+        return _INDEX_PAGES.get(
+            key,
+            lambda: super(CmdHelp, self).format_help_index(
+                cmd_help_dict, db_help_dict, title_lone_category, click_topics
+            ),
+        )
+
+
+def _without_prefix(name):
+    return name[1:] if name and name[0] in settings.CMD_IGNORE_PREFIXES else name
+
+
+def _names_of(entry):
+    """An entry's key and aliases, without prefixes (a category has only its key)."""
+    names = [entry.key]
+    if not isinstance(entry, HelpCategory):
+        aliases = entry.aliases
+        names += aliases if isinstance(aliases, list) else aliases.all()
+    return [_without_prefix(name) for name in names]
+
+
+def _frozen(help_dict):
+    """{category: [topic, ...]} as a hashable, order-free key."""
+    return tuple(
+        sorted((category, tuple(sorted(set(topics)))) for category, topics in (help_dict or {}).items())
+    )
