@@ -77,9 +77,20 @@ def tell_party(members, text):
 
 
 def tell_room(caller, text, members=()):
-    """Send the public part to the caller's room (members there already know it all)."""
-    if caller.location is not None:
-        caller.location.msg_contents(text, exclude=list(members), from_obj=caller)
+    """
+    Send the public part to the caller's room (members there already know it
+    all). The text is final, so it goes to each onlooker as it is: the room's
+    `msg_contents` would run it through the `$func` parser and `str.format`
+    once per onlooker, work that a card's text does not need and that tool
+    names players choose (`{`, `$`) would upset.
+    """
+    room = caller.location
+    if room is None:
+        return
+    members = set(members)
+    for onlooker in room.contents:
+        if onlooker not in members:
+            onlooker.msg(text=text, from_obj=caller)
 
 
 class DiggerCommand(DelverCommand):

@@ -44,9 +44,10 @@ def locked_sheet(character):
 
 
 def current_form(sheet):
-    """The form the character is in (the base form if that one is gone)."""
+    """The form the character is in (the base form if that one is gone); no query when
+    the sheet was loaded with its current form, as `sheet_for` does."""
     if sheet.current_form_id:
-        return Form.objects.get(pk=sheet.current_form_id)
+        return sheet.current_form
     return sheet.forms.get(is_base=True)
 
 

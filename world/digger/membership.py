@@ -14,14 +14,39 @@ def membership_of(character):
     return PartyMember.objects.select_related("party__dungeon").filter(character=character).first()
 
 
+NOT_IN_A_PARTY = (
+    "You are not in a party. Make one with +party/create <dungeon #> or join one with "
+    "+party/join <player>."
+)
+
+
 def require_membership(character):
     membership = membership_of(character)
     if membership is None:
-        raise DiggerError(
-            "You are not in a party. Make one with +party/create <dungeon #> or join one with "
-            "+party/join <player>."
-        )
+        raise DiggerError(NOT_IN_A_PARTY)
     return membership
+
+
+def party_of(character):
+    """
+    (the character's PartyMember row, every member of its party in joining
+    order, with their characters) in one query; (None, []) outside a party.
+    """
+    members = list(
+        PartyMember.objects.filter(party__members__character=character).select_related(
+            "character", "party__dungeon"
+        )
+    )
+    own = next((member for member in members if member.character_id == character.id), None)
+    return own, members
+
+
+def require_party(character):
+    """`party_of` for a character who must be in a party."""
+    membership, members = party_of(character)
+    if membership is None:
+        raise DiggerError(NOT_IN_A_PARTY)
+    return membership, members
 
 
 def members_of(party_id):

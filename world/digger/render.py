@@ -7,22 +7,16 @@ changes state; every line fits in 78 columns.
 import textwrap
 
 from django.utils import timezone
-from evennia.utils.evtable import EvTable
-
 from world.digger import rules
 from world.digger.deck import quality_label
+from world.text_table import text_table
 
 WIDTH = 78
 
 
-def table(*headers, rows=(), border="header", widths=None):
-    """An EvTable no wider than WIDTH; `widths` fixes some columns ({index: width})."""
-    grid = EvTable(*headers, border=border, maxwidth=WIDTH)
-    for row in rows:
-        grid.add_row(*row)
-    for index, width in (widths or {}).items():
-        grid.reformat_column(index, width=width)
-    return grid
+def table(*headers, rows=(), widths=None):
+    """A table no wider than WIDTH; `widths` fixes some columns ({index: width})."""
+    return text_table(headers, rows, WIDTH, widths)
 
 
 def wrap(text, indent=""):

@@ -27,7 +27,14 @@ from world.digger.deck import Card, Tool
 from world.digger.deck import Dungeon as DeckDungeon
 from world.digger.errors import DiggerError
 from world.digger.ledger import current_form, sheet_for
-from world.digger.membership import members_of, membership_of, open_run, require_membership
+from world.digger.membership import (
+    members_of,
+    membership_of,
+    open_run,
+    party_of,
+    require_membership,
+    require_party,
+)
 from world.digger.models import BeltSlot, Party, Run, RunRoll, RunRound
 from world.digger.store import dungeon_from_db
 
@@ -202,7 +209,7 @@ def enter(character):
 def draw(character):
     """Any member below the Exhaustion limit draws the next card."""
     with transaction.atomic():
-        membership = require_membership(character)
+        membership, members = require_party(character)
         run = _open_run_of(membership)
         state = engine.RunState.from_dict(run.state)
         _roster_entry(run, character)
@@ -212,7 +219,6 @@ def draw(character):
         run.drawer = character
         _save_state(run, state, "drawer")
         _new_round(run, card, character, state.challenge)
-        members = members_of(membership.party_id)
     return DrawReport(
         _audience(membership, members),
         character,
@@ -226,7 +232,7 @@ def draw(character):
 def act(character, text, mode=rules.ACT):
     """The member answers the pending card with an ability, action or belt tool."""
     with transaction.atomic():
-        membership = require_membership(character)
+        membership, members = require_party(character)
         run = _open_run_of(membership)
         state = engine.RunState.from_dict(run.state)
         action = _action_for(character, _roster_entry(run, character), text, mode, state)
@@ -234,7 +240,6 @@ def act(character, text, mode=rules.ACT):
         state = _engine(engine.act, state, character.id, action)
         action = state.actions[state.index(character.id)]  # as the engine names it
         _save_state(run, state)
-        members = members_of(membership.party_id)
     away = {member.character_id for member in members if not is_connected(member.character)}
     names = _names(run)
     tool = action.tool
@@ -245,7 +250,7 @@ def act(character, text, mode=rules.ACT):
         engine.uses_left(state, character.id, tool) if tool else None,
         len(before.conditions) - len(state.conditions),
         tuple(names[member_id] for member_id in engine.waiting_for(state, away)),
-        run.drawer.key if run.drawer else "",
+        _drawer_name(run, names),
     )
 
 
@@ -292,14 +297,13 @@ def complete(character, for_member=None):
     if staff_acting and not is_staff(character):
         raise DiggerError("Only staff can complete another party's round.")
     with transaction.atomic():
-        membership = membership_of(for_member) if staff_acting else require_membership(character)
+        membership, members = party_of(for_member) if staff_acting else require_party(character)
         if membership is None:
             raise DiggerError(f"{for_member.key} is not in a party.")
         run = _open_run_of(membership)
         state = engine.RunState.from_dict(run.state)
         if not state.pending:
             raise DiggerError("There is no card to complete: draw one with +dungeon/draw.")
-        members = members_of(membership.party_id)
         characters = {member.character_id: member.character for member in members}
         connected = {key: is_connected(value) for key, value in characters.items()}
         _check_completer(character, membership, run, connected, staff_acting)
@@ -394,14 +398,13 @@ def _end(run, state, deck):
 def retreat(character):
     """The leader takes the party out: the run ends in a retreat."""
     with transaction.atomic():
-        membership = require_membership(character)
+        membership, members = require_party(character)
         run = _open_run_of(membership)
         if not membership.is_leader:
             raise DiggerError("Only the party's leader can order a retreat.")
         state = _engine(engine.retreat, engine.RunState.from_dict(run.state))
         ending = _end(run, state, DeckDungeon.from_dict(run.deck))
         _save_state(run, state, *_ENDING_FIELDS)
-        members = members_of(membership.party_id)
     return _audience(membership, members), ending
 
 
@@ -452,9 +455,8 @@ class CampView:
 
 
 def camp(character):
-    membership = require_membership(character)
+    membership, members = require_party(character)
     run = open_run(membership.party_id)
-    members = members_of(membership.party_id)
     connected = {member.character_id: is_connected(member.character) for member in members}
     if run is None:
         views = tuple(
@@ -498,10 +500,17 @@ def camp(character):
         deck.card(state.card_key) if state.card_key is not None else None,
         engine.active_conditions(state),
         engine.active_effects(state),
-        run.drawer.key if run.drawer else "",
+        _drawer_name(run, names),
         _next_drawer(state, run, away, names),
         tuple(names[member_id] for member_id in engine.waiting_for(state, away)),
     )
+
+
+def _drawer_name(run, names):
+    """Who drew the run's card (a member of its roster, so no look-up), or ''."""
+    if run.drawer_id is None:
+        return ""
+    return names.get(run.drawer_id) or run.drawer.key
 
 
 def _belt_tools(character):
