@@ -33,21 +33,42 @@ def main(argv):
 
 
 def evennia(*args, env=None, quiet=False):
-    """Run the evennia launcher in the game directory; returns its exit code."""
+    """
+    Run the evennia launcher in the game directory; its exit code. The
+    launcher exits 0 after some errors it prints ("ERROR: ..."), so a quiet
+    run that printed one counts as failed and shows what it printed.
+    """
     env = dict(env or os.environ)
     # The launcher starts `twistd` by name: it must find the venv's copy.
     env["PATH"] = str(Path(EVENNIA).parent) + os.pathsep + env.get("PATH", "")
-    output = subprocess.DEVNULL if quiet else None
-    return subprocess.call([EVENNIA, *args], cwd=GAME_DIR, env=env, stdout=output)
+    if not quiet:
+        return subprocess.call([EVENNIA, *args], cwd=GAME_DIR, env=env)
+    done = subprocess.run(
+        [EVENNIA, *args], cwd=GAME_DIR, env=env, capture_output=True, text=True
+    )
+    if done.returncode != 0 or "ERROR:" in done.stdout + done.stderr:
+        print(done.stdout + done.stderr)
+        return done.returncode or 1
+    return 0
+
+
+def use_running_game_env():
+    """Read the ports and database of the running game, not this shell's."""
+    env = install.run_env(GAME_DIR)
+    for name in install.RUN_ENV_NAMES:
+        os.environ.pop(name, None)
+    os.environ.update(env)
 
 
 def run():
     install.ensure_secret_key(GAME_DIR)
-    ports = install.configured_ports()
+    install.ensure_game_dirs(GAME_DIR)
     if install.game_is_running(GAME_DIR):
+        use_running_game_env()
         print("Delver is already running.")
-        print(install.connect_help(ports))
+        print(install.connect_help(install.configured_ports()))
         return 0
+    ports = install.configured_ports()
     busy = install.busy_ports(ports)
     if busy:
         for port in busy:
@@ -63,6 +84,7 @@ def run():
         return 1
     print("Starting Delver (Portal and Server)...")
     log_offset = install.log_size(GAME_DIR)
+    install.save_run_env(GAME_DIR)
     if evennia("start", env=env) != 0:
         print("Delver did not start; see server/logs/server.log and portal.log.")
         return 1
@@ -74,18 +96,33 @@ def run():
 
 
 def stop():
+    """
+    Ask the launcher to stop the game on the ports it was started with; if
+    that leaves a process of this game running (its Portal did not answer),
+    stop the processes named in its pid files.
+    """
     if not install.game_is_running(GAME_DIR):
         print("Delver is not running.")
         return 0
     install.ensure_secret_key(GAME_DIR)
-    return evennia("stop")
+    use_running_game_env()
+    evennia("stop")
+    left = install.running_pids(GAME_DIR)
+    if left:
+        print("The launcher did not stop every process; stopping them directly...")
+        left = install.terminate(left)
+    if left:
+        print(f"Could not stop process(es) {', '.join(map(str, left))}: stop them by hand.")
+        return 1
+    print("Delver is stopped.")
+    return 0
 
 
 def status():
-    ports = install.configured_ports()
     if install.game_is_running(GAME_DIR):
+        use_running_game_env()
         print("Delver is running.")
-        print(install.connect_help(ports))
+        print(install.connect_help(install.configured_ports()))
     else:
         print("Delver is not running. Start it with: make run")
     return 0

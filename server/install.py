@@ -5,8 +5,10 @@ Writes the per-install secret key, decides the admin account's credentials,
 checks ports and pid files, and words what the person at the terminal reads.
 """
 
+import json
 import os
 import secrets
+import signal
 import socket
 import time
 from dataclasses import dataclass
@@ -17,6 +19,13 @@ from server.conf.environment import env_str, game_ports
 SECRET_FILE = Path("server/conf/secret_settings.py")
 ADMIN_FILE = Path("server/admin-credentials.txt")
 PID_FILES = (Path("server/server.pid"), Path("server/portal.pid"))
+RUN_ENV_FILE = Path("server/run-env.json")
+# What decides where a started game listens and which database it uses.
+RUN_ENV_NAMES = (
+    "DELVER_TELNET_PORT", "DELVER_WEB_PORT", "DELVER_WS_PORT", "DELVER_AMP_PORT",
+    "DELVER_WEB_INTERNAL_PORT", "DELVER_INTERFACE", "DELVER_WEBSOCKET_URL", "DATABASE_URL",
+    "DELVER_GAME_NAME",
+)
 
 
 def ensure_secret_key(game_dir):
@@ -27,6 +36,11 @@ def ensure_secret_key(game_dir):
     key = secrets.token_urlsafe(50)
     _write_private(path, f'"""This install\'s own secrets (made by make run; not in git)."""\n\nSECRET_KEY = "{key}"\n')
     return True
+
+
+def ensure_game_dirs(game_dir):
+    """Make the folders git does not keep (a clone has no server/logs/)."""
+    (Path(game_dir) / "server" / "logs").mkdir(parents=True, exist_ok=True)
 
 
 @dataclass(frozen=True)
@@ -40,8 +54,8 @@ def admin_credentials(game_dir):
     """The admin's name and password: from the environment, the saved file, or new."""
     username = env_str("DELVER_ADMIN_USER", "")
     password = env_str("DELVER_ADMIN_PASSWORD", "")
-    if username and password:
-        return AdminCredentials(username, password, generated_now=False)
+    if password:
+        return AdminCredentials(username or "admin", password, generated_now=False)
     path = Path(game_dir) / ADMIN_FILE
     if path.exists():
         saved = dict(
@@ -77,7 +91,52 @@ def configured_ports():
 
 def game_is_running(game_dir):
     """True when a Portal or Server process of this game directory is alive."""
-    return any(_pid_alive(Path(game_dir) / pid_file) for pid_file in PID_FILES)
+    return bool(running_pids(game_dir))
+
+
+def running_pids(game_dir):
+    """The pids in this game's pid files that belong to a live Evennia process."""
+    pids = (_pid_in(Path(game_dir) / pid_file) for pid_file in PID_FILES)
+    return [pid for pid in pids if pid and _is_evennia_process(pid)]
+
+
+def save_run_env(game_dir):
+    """
+    Keep the settings this start used (ports, database), so that `make stop`
+    and `make status` reach this game whatever the shell they run in has set.
+    """
+    chosen = {name: os.environ[name] for name in RUN_ENV_NAMES if os.environ.get(name)}
+    _write_private(Path(game_dir) / RUN_ENV_FILE, json.dumps(chosen, indent=1) + "\n")
+
+
+def run_env(game_dir):
+    """
+    The environment of the running game: this shell's, with the settings
+    saved by the start that runs it in place of its own.
+    """
+    try:
+        saved = json.loads((Path(game_dir) / RUN_ENV_FILE).read_text())
+    except (OSError, ValueError):
+        saved = {}
+    env = {name: value for name, value in os.environ.items() if name not in RUN_ENV_NAMES}
+    env.update({name: str(value) for name, value in saved.items() if name in RUN_ENV_NAMES})
+    return env
+
+
+def terminate(pids, timeout=15):
+    """SIGTERM `pids`, then wait up to `timeout` seconds; the pids still alive."""
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        pids = [pid for pid in pids if _is_evennia_process(pid)]
+        if not pids:
+            break
+        time.sleep(0.2)
+    return pids
 
 
 def busy_ports(ports):
@@ -160,18 +219,29 @@ def _write_private(path, text):
     os.chmod(path, 0o600)
 
 
-def _pid_alive(pid_file):
+def _pid_in(pid_file):
     try:
-        pid = int(pid_file.read_text().strip())
+        return int(pid_file.read_text().strip())
     except (OSError, ValueError):
-        return False
+        return None
+
+
+def _is_evennia_process(pid):
+    """
+    Whether `pid` is alive and an Evennia process: after a reboot a pid file
+    may name a pid that some other program has since been given.
+    """
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True
-    return True
+        pass
+    try:
+        command_line = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return True  # no /proc to ask (not Linux): trust the pid file
+    return b"evennia" in command_line or b"twistd" in command_line
 
 
 def _port_free(port):

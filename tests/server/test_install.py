@@ -29,7 +29,8 @@ def test_secret_key_is_written_once_and_private(tmp_path):
 
 
 def test_secret_file_is_ignored_by_git():
-    for path in ("server/conf/secret_settings.py", "server/admin-credentials.txt", "server/delver.db3"):
+    for path in ("server/conf/secret_settings.py", "server/admin-credentials.txt", "server/delver.db3",
+                 "server/run-env.json"):
         result = subprocess.run(["git", "check-ignore", "-q", path], cwd=REPO)
         assert result.returncode == 0, f"{path} must be ignored by git"
 
@@ -160,3 +161,40 @@ def test_wait_until_ready_ignores_what_an_earlier_start_logged(tmp_path):
         assert install.wait_until_ready(tmp_path, port, timeout=2, log_offset=offset)
     finally:
         holder.close()
+
+
+def test_admin_password_alone_names_the_admin_admin(tmp_path, monkeypatch):
+    monkeypatch.delenv("DELVER_ADMIN_USER", raising=False)
+    monkeypatch.setenv("DELVER_ADMIN_PASSWORD", "only-the-password")
+    admin = install.admin_credentials(tmp_path)
+    assert (admin.username, admin.password, admin.generated_now) == ("admin", "only-the-password", False)
+    assert not (tmp_path / install.ADMIN_FILE).exists()
+
+
+def test_the_settings_of_a_start_are_kept_for_stop_and_status(tmp_path, monkeypatch):
+    monkeypatch.setenv("DELVER_TELNET_PORT", "5300")
+    monkeypatch.setenv("DATABASE_URL", "postgres://d:pw@127.0.0.1:5432/d")
+    monkeypatch.setenv("DELVER_ADMIN_PASSWORD", "never-kept")
+    install.save_run_env(tmp_path)
+    assert _mode(tmp_path / install.RUN_ENV_FILE) == 0o600
+    monkeypatch.setenv("DELVER_TELNET_PORT", "4000")
+    monkeypatch.delenv("DATABASE_URL")
+    monkeypatch.setenv("DELVER_WEB_PORT", "4999")  # this shell's, not the start's: dropped
+    env = install.run_env(tmp_path)
+    assert env["DELVER_TELNET_PORT"] == "5300"
+    assert env["DATABASE_URL"] == "postgres://d:pw@127.0.0.1:5432/d"
+    assert "DELVER_WEB_PORT" not in env
+    assert "never-kept" not in (tmp_path / install.RUN_ENV_FILE).read_text()
+
+
+def test_a_pid_file_naming_another_program_is_not_a_running_game(tmp_path):
+    (tmp_path / "server").mkdir()
+    (tmp_path / "server" / "server.pid").write_text(f"{os.getpid()}\n")  # pytest, not Evennia
+    (tmp_path / "server" / "portal.pid").write_text("not a pid\n")
+    assert install.running_pids(tmp_path) == []
+    assert not install.game_is_running(tmp_path)
+
+
+def test_make_run_makes_the_folders_a_clone_lacks(tmp_path):
+    install.ensure_game_dirs(tmp_path)
+    assert (tmp_path / "server" / "logs").is_dir()
