@@ -32,6 +32,12 @@ class TestWelcome(EvenniaCommandTest):
         self.char1.at_post_puppet()
         assert any("Welcome to Delver, Char" in text for text in messages.texts)
 
+    def test_the_welcome_uses_the_game_name(self):
+        self.char1.msg = messages = _Recorder()
+        with override_settings(SERVERNAME="Lanternfall"):
+            self.char1.at_post_puppet()
+        assert any("Welcome to Lanternfall, Char" in text for text in messages.texts)
+
 
 class TestStartingRoom(EvenniaCommandTest):
     def test_initial_setup_turns_the_start_location_into_our_room(self):

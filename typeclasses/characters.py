@@ -2,6 +2,7 @@
 Characters: what a player puppets in the game.
 """
 
+from django.conf import settings
 from evennia.objects.objects import DefaultCharacter
 
 from world.identity import WELCOME
@@ -14,4 +15,4 @@ class Character(ObjectParent, DefaultCharacter):
 
     def at_post_puppet(self, **kwargs):
         super().at_post_puppet(**kwargs)
-        self.msg(WELCOME.format(name=self.key))
+        self.msg(WELCOME.format(game=settings.SERVERNAME, name=self.key))

@@ -17,7 +17,7 @@ START_ROOM_DESC = (
 )
 
 WELCOME = (
-    "|yWelcome to Delver, {name}.|n The lanterns are lit and the board is full.\n"
+    "|yWelcome to {game}, {name}.|n The lanterns are lit and the board is full.\n"
     "New here? Try |whelp|n, then |w+digger|n for your delver's sheet and "
     "|w+dungeon/list|n for the dungeons that are open. Staff answer |w+request|n."
 )

@@ -4,6 +4,7 @@ import os
 import socket
 import stat
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -198,3 +199,23 @@ def test_a_pid_file_naming_another_program_is_not_a_running_game(tmp_path):
 def test_make_run_makes_the_folders_a_clone_lacks(tmp_path):
     install.ensure_game_dirs(tmp_path)
     assert (tmp_path / "server" / "logs").is_dir()
+
+
+def _settings_with(**env):
+    """Some values of server/conf/settings.py as a fresh process reads them under `env`."""
+    base = {key: value for key, value in os.environ.items()
+            if not key.startswith("DELVER_") and key != "DJANGO_SETTINGS_MODULE"}
+    code = ("import server.conf.settings as s; "
+            "print(s.CREATION_THROTTLE_LIMIT, s.LOGIN_THROTTLE_LIMIT, s.DEBUG, s.SERVERNAME)")
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
+        env={**base, "DELVER_SECRET_KEY": "test-only-key", **env}, check=True,
+    )
+    return done.stdout.split()
+
+
+def test_the_real_game_keeps_its_throttles_and_the_flag_lifts_them():
+    creation, login, debug, name = _settings_with()
+    assert creation != "None" and login != "None" and debug == "False" and name == "Delver"
+    assert _settings_with(DELVER_NO_THROTTLE="1", DELVER_DEBUG="1", DELVER_GAME_NAME="Lanternfall") == [
+        "None", "None", "True", "Lanternfall"]
