@@ -10,7 +10,7 @@ whose names are similar enough to suggest.
 """
 
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 
 from evennia.commands.cmdhandler import CMD_NOMATCH
 from evennia.commands.command import Command
@@ -48,21 +48,27 @@ def suggest(typed, cmdset, caller):
     """
     The command names Evennia would suggest for `typed`: those whose letter
     histogram is at least CUTOFF similar (cosine), best first and in cmdset
-    order among equals, from commands `caller` may call.
+    order among equals, from commands `caller` may call. Only names sharing
+    a letter with `typed` can be similar at all, so only those are rated.
     """
     wanted = Counter(typed)
     wanted_norm = math.sqrt(sum(count * count for count in wanted.values()))
     if not wanted_norm:
         return []
+    names, postings = _names_of(cmdset)
+    shared = defaultdict(int)
+    for letter, count in wanted.items():
+        for position, letter_count in postings.get(letter, ()):
+            shared[position] += count * letter_count
     rated = []
-    for name, cmd, letters, norm in _names_of(cmdset):
-        shared = sum(count * letters.get(letter, 0) for letter, count in wanted.items())
-        similarity = float(shared) / (wanted_norm * norm) if norm else 0
+    for position, dot in shared.items():
+        name, cmd, norm = names[position]
+        similarity = float(dot) / (wanted_norm * norm)
         if similarity >= CUTOFF:
-            rated.append((similarity, name, cmd))
-    rated.sort(key=lambda item: item[0], reverse=True)  # stable: cmdset order among equals
+            rated.append((-similarity, position, name, cmd))
+    rated.sort(key=lambda item: item[:2])  # best first, cmdset order among equals
     allowed, found = {}, []  # by id: Commands compare equal when their names overlap
-    for _, name, cmd in rated:
+    for _, _, name, cmd in rated:
         if id(cmd) not in allowed:
             allowed[id(cmd)] = cmd.access(caller)
         if allowed[id(cmd)]:
@@ -73,15 +79,19 @@ def suggest(typed, cmdset, caller):
 
 
 def _names_of(cmdset):
-    """(name, command, letter counts, norm) for every key and alias in `cmdset`."""
+    """
+    ([(name, command, norm of its letter counts)] for every key and alias in
+    `cmdset`, {letter: [(position in that list, count of the letter)]}).
+    """
     return derived(cmdset, "_delver_suggestion_names", _rated_names)
 
 
 def _rated_names(commands):
-    names = []
+    names, postings = [], {}
     for cmd in commands:
         for name in cmd._keyaliases:
             letters = Counter(name)
-            norm = math.sqrt(sum(count * count for count in letters.values()))
-            names.append((name, cmd, letters, norm))
-    return names
+            for letter, count in letters.items():
+                postings.setdefault(letter, []).append((len(names), count))
+            names.append((name, cmd, math.sqrt(sum(count * count for count in letters.values()))))
+    return names, postings

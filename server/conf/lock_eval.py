@@ -1,13 +1,21 @@
 """
-Evennia's lock checks without compiling the same expression over and over.
+Evennia's lock checks without redoing the same work over and over.
 
-A lock check calls each lock function, writes the answers into the lock's
-expression ("True or False") and `eval`s it: Python compiles that string
-anew on every check, several times for every command typed (the commands
-found, and every object in the room, have their locks checked). The
-expressions are made only of True, False, and, or, not and brackets, so
-there are few of them: their values are kept, and the lock handler's `eval`
-looks them up first. Installed by the Server at start-up.
+- A lock check calls each lock function, writes the answers into the lock's
+  expression ("True or False") and `eval`s it: Python compiles that string
+  anew on every check, several times for every command typed (the commands
+  found, and every object in the room, have their locks checked). The
+  expressions are made only of True, False, and, or, not and brackets, so
+  there are few of them: their values are kept, and the lock handler's
+  `eval` looks them up first.
+- Every new lock handler parses its object's lock string. Commands are made
+  anew for each character's command sets, so a thousand players online parse
+  the same few dozen command lock strings a hundred thousand times. A lock
+  string that parses cleanly always parses the same (the lock functions are
+  loaded once, at start), so the parse is kept and each handler gets its own
+  copy of it. A string with errors is parsed (and reported) every time.
+
+Installed by the Server at start-up.
 """
 
 import builtins
@@ -16,8 +24,9 @@ from evennia.locks import lockhandler
 
 MAX_KEPT = 10_000  # far more than the distinct expressions a game's locks make
 
-
 _values = {}
+_parsed = {}
+_evennia_parse = lockhandler.LockHandler._parse_lockstring
 
 
 def remembered_eval(expression, *namespaces):
@@ -33,6 +42,20 @@ def remembered_eval(expression, *namespaces):
         return value
 
 
+def remembered_parse(handler, storage_lockstring):
+    """Evennia's `_parse_lockstring`, kept per lock string; a fresh dict each time."""
+    try:
+        return dict(_parsed[storage_lockstring])
+    except KeyError:
+        locks = _evennia_parse(handler, storage_lockstring)  # raises on a bad string
+        if len(_parsed) < MAX_KEPT:
+            _parsed[storage_lockstring] = dict(locks)
+        return locks
+    except TypeError:  # not a string (unhashable): as Evennia would
+        return _evennia_parse(handler, storage_lockstring)
+
+
 def install():
-    """Make the lock handler evaluate through `remembered_eval` (idempotent)."""
+    """Make the lock handler use the remembered eval and parse (idempotent)."""
     lockhandler.eval = remembered_eval
+    lockhandler.LockHandler._parse_lockstring = remembered_parse
