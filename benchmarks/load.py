@@ -19,8 +19,9 @@ end, also after an error or Ctrl-C. (Linux only: CPU figures come from /proc.)
     .venv/bin/python benchmarks/load.py --costs --mix look,say,who,help,pose
     .venv/bin/python benchmarks/load.py --clients 500 --parties 20
 
-`--parties N` makes N parties of four players (Delver only) play Digger
-rounds on sample dungeon 1 among the others (see loadlib/parties.py); their
+`--parties N` (default 20, the product's goal) makes N parties of four
+players (Delver only) play Digger rounds on sample dungeon 1 among the
+others (see loadlib/parties.py); their
 commands are reported by command, and Delver's overhead over stock Evennia
 is then figured on the commands both games answered (the core mix).
 
@@ -50,6 +51,8 @@ from benchmarks.loadlib.driver import run_load  # noqa: E402
 from benchmarks.loadlib.games import GAMES  # noqa: E402
 from benchmarks.loadlib.mix import DEFAULT_MIX, CommandMix  # noqa: E402
 from benchmarks.loadlib.parties import PARTY_SIZE  # noqa: E402
+
+DEFAULT_PARTIES = 20  # the product's speed goal: 20 parties among 1,000 players
 from benchmarks.loadlib.players import LoadPlan  # noqa: E402
 from benchmarks.loadlib.report import (  # noqa: E402
     by_command,
@@ -91,8 +94,9 @@ def parse_args(argv=None):
                         help="load-generator processes sharing the players (default 1)")
     parser.add_argument("--disk-db", action="store_true",
                         help="keep the games' SQLite files on disk, not in RAM (/dev/shm)")
-    parser.add_argument("--parties", type=int, default=0,
-                        help="Digger parties of four playing rounds (Delver only; default 0)")
+    parser.add_argument("--parties", type=int, default=None,
+                        help="Digger parties of four playing rounds (Delver only; default "
+                             f"{DEFAULT_PARTIES}, as the product's goal, or as many as --clients allow)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices")
     parser.add_argument("--costs", action="store_true",
                         help="instead of the load test: one player, the Server's CPU time per "
@@ -106,6 +110,8 @@ def parse_args(argv=None):
         parser.error(
             "--clients, --procs, --interval, --login-rate and --logins-in-flight must be positive"
         )
+    if args.parties is None:
+        args.parties = min(DEFAULT_PARTIES, args.clients // PARTY_SIZE)
     if args.parties < 0 or args.parties * PARTY_SIZE > args.clients:
         parser.error(f"--parties needs {PARTY_SIZE} players each, at most --clients in all")
     return args
