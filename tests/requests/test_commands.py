@@ -283,6 +283,19 @@ class TestRefusals(RequestDeskTest):
         )
         self.call(CmdRequest(), "/claim", "Give the request's number", caller=self.char1)
 
+    def test_numbers_are_ascii_digits_of_a_sane_length(self):
+        number = self.file().id
+        with patch("commands.command.logger.log_trace") as trace:
+            for args in ("²", "①", f"{number}²", "#٣", "/comment ²=hi", "/cancel ①"):
+                self.call(CmdRequest(), args, "Give the request's number", caller=self.char2)
+            huge = "9" * 5000
+            out = self.call(CmdRequest(), huge, "There is no such request", caller=self.char2)
+            self.assertLess(len(out), 100)
+            self.call(CmdRequest(), f"/comment {huge}=hi", "There is no such request")
+            self.call(CmdRequest(), f"#{'0' * 5000}{number}", "Request #", caller=self.char2)
+        trace.assert_not_called()
+        self.assertEqual(Entry.objects.count(), 0)
+
     def test_empty_and_overlong_texts(self):
         self.call(CmdRequest(), "=Some text", "The title is empty", caller=self.char2)
         self.call(CmdRequest(), "A title=", "The text is empty", caller=self.char2)

@@ -136,6 +136,16 @@ def test_another_player_gets_404_everywhere(player, other_player):
 
 
 @pytest.mark.django_db
+def test_odd_numbers_in_urls_are_404(player, staff):
+    request = file_on_web(logged_in(player))
+    sage = logged_in(staff)
+    for number in ("9" * 25, "9" * 5000, "%C2%B2", "%D9%A3", f"{request.id}%C2%B2"):
+        assert sage.get(f"/requests/{number}/").status_code == 404, number[:30]
+        assert sage.post(f"/requests/{number}/comment/", {"value": "x"}).status_code == 404
+    assert not Entry.objects.exists()
+
+
+@pytest.mark.django_db
 def test_staff_notes_never_reach_the_player(player, staff):
     request = file_on_web(logged_in(player))
     act(logged_in(staff), request, "note", "Secret: the player is right")
