@@ -207,6 +207,30 @@ class TestNotices(RequestDeskTest):
         finally:
             del self.account2.msg
 
+    def test_a_failed_notice_neither_undoes_nor_denies_the_change(self):
+        number = self.file().id
+        broken = patch("world.requests.notify.staff_channel", side_effect=RuntimeError("down"))
+        with broken, patch("world.requests.notify.logger.log_trace") as trace:
+            out = self.call(
+                CmdRequest(), f"/comment {number}=Still stuck.", "You added", caller=self.char2
+            )
+            self.file("Another=Filed while the channel is down.")
+        self.assertNotIn("Sorry", out)
+        self.assertEqual(trace.call_count, 2)
+        self.assertEqual(Entry.objects.get().text, "Still stuck.")
+        self.assertEqual(Request.objects.count(), 2)
+
+        # One failed delivery does not stop the others.
+        self.log_in(self.account2, sessid=2)
+        broken = patch("world.requests.render.staff_announcement", side_effect=RuntimeError)
+        with broken, patch("world.requests.notify.logger.log_trace") as trace:
+            self.call(
+                CmdRequest(),
+                f"/close {number}=Fixed.",
+                {self.char1: f"#{number} is closed", self.account2: "Requests: Staff closed"},
+            )
+        self.assertEqual(Request.objects.get(id=number).status, "closed")
+
     def test_staff_channel_is_created_once_and_locked_to_staff(self):
         channel = notify.staff_channel()
         self.assertEqual(notify.staff_channel().id, channel.id)

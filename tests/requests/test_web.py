@@ -3,6 +3,8 @@ The +request desk on the web, through Django's test client: a player and a
 staff member through the flow, privacy (404s), CSRF, escaping and refusals.
 """
 
+from unittest.mock import patch
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -133,6 +135,19 @@ def test_another_player_gets_404_everywhere(player, other_player):
 
     request.refresh_from_db()
     assert (request.status, request.entries.count(), request.events.count()) == ("open", 0, 1)
+
+
+@pytest.mark.django_db
+def test_a_failed_notice_does_not_fail_the_page(player):
+    alice = logged_in(player)
+    broken = patch("world.requests.notify.staff_channel", side_effect=RuntimeError("down"))
+    with broken, patch("world.requests.notify.logger.log_trace") as trace:
+        request = file_on_web(alice)
+        response = act(alice, request, "comment", "Any news?")
+    assert response.status_code == 200
+    assert f"You added a comment to #{request.id}." in response.content.decode()
+    assert trace.call_count == 2
+    assert Entry.objects.get().text == "Any news?"
 
 
 @pytest.mark.django_db

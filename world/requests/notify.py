@@ -30,13 +30,34 @@ def staff_channel():
 
 
 def announce(actor, event):
-    """Tell staff, the assignee and the players what `event` changed."""
+    """
+    Tell staff, the assignee and the players what `event` changed.
+
+    Never raises: the change is saved by now, so a notice that fails is
+    logged and must not look like a failed change (nor undo it).
+    """
+    for deliver in (_to_staff, _to_assignee, _to_players):
+        try:
+            deliver(actor, event)
+        except Exception:
+            logger.log_trace(
+                f"requests: {deliver.__name__} failed after #{event.request_id} {event.action}"
+            )
+
+
+def _to_staff(actor, event):
     if event.action in _ALWAYS_TO_STAFF or (
         event.action == Event.Action.COMMENTED and not actor.is_staff
     ):
         staff_channel().msg(render.staff_announcement(event))
+
+
+def _to_assignee(actor, event):
     if event.action == Event.Action.ASSIGNED and event.target_id != actor.account.id:
         _tell(event.target, render.assignee_notice(event))
+
+
+def _to_players(actor, event):
     if actor.is_staff and event.action in _TO_ALL_PLAYERS:
         for player in _players(event.request):
             if player.id != actor.account.id:
