@@ -12,11 +12,13 @@ import types
 from unittest.mock import patch
 
 import evennia
+from evennia.comms.models import ChannelDB
 from evennia.server.serversession import ServerSession
 from evennia.utils import create
 from evennia.utils.test_resources import EvenniaCommandTest
 
 from commands.requests import CmdRequest, CmdRequests
+from server.conf import at_server_startstop
 from world.requests import notify, rules
 from world.requests.models import Entry, Event, Request
 
@@ -230,6 +232,34 @@ class TestNotices(RequestDeskTest):
                 {self.char1: f"#{number} is closed", self.account2: "Requests: Staff closed"},
             )
         self.assertEqual(Request.objects.get(id=number).status, "closed")
+
+    def test_staff_online_before_the_channel_exists_hear_it(self):
+        warden = create.create_account("Warden", email="w@example.com", password="testpassword")
+        warden.permissions.add("Builder")
+        self.addCleanup(warden.delete)
+        self.log_in(warden, sessid=3)
+        self.log_in(self.account2, sessid=2)
+        # As after a reload into this code: sessions survive, nobody logs in again.
+        notify.staff_channel().delete()
+        self.call(
+            CmdRequest(),
+            "Lost=Where is the shrine?",
+            {self.char2: "Request #", warden: "[Requests] New general request #"},
+            caller=self.char2,
+        )
+        channel = notify.staff_channel()
+        self.assertTrue(channel.has_connection(warden))
+        self.assertFalse(channel.has_connection(self.account2))
+
+    def test_the_server_start_makes_the_staff_channel(self):
+        notify.staff_channel().delete()
+        with patch("world.digger.store.load_sample_dungeons"):
+            at_server_startstop.at_server_start()
+        self.assertIsNotNone(ChannelDB.objects.get_channel(rules.STAFF_CHANNEL))
+        failing = patch("world.requests.notify.staff_channel", side_effect=RuntimeError("db"))
+        with failing, patch("world.requests.notify.logger.log_trace") as trace:
+            notify.ensure_staff_channel()  # the server still starts
+        trace.assert_called_once()
 
     def test_staff_channel_is_created_once_and_locked_to_staff(self):
         channel = notify.staff_channel()

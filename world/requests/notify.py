@@ -9,6 +9,7 @@ People who are offline find the same news as unread marks (+requests) and
 in the login notice (`on_login`).
 """
 
+import evennia
 from evennia.comms.models import ChannelDB
 from evennia.utils import create, logger
 
@@ -20,13 +21,27 @@ _TO_ALL_PLAYERS = (Event.Action.COMMENTED, Event.Action.CLOSED, Event.Action.REO
 
 
 def staff_channel():
-    """The staff channel, created (locked to Builder and up) the first time it is needed."""
+    """
+    The staff channel, created (locked to Builder and up) if it is missing.
+    Staff join it at login; those already online when it is made join it then.
+    """
     channel = ChannelDB.objects.get_channel(rules.STAFF_CHANNEL)
     if channel is None:
         channel = create.create_channel(
             rules.STAFF_CHANNEL, desc=rules.STAFF_CHANNEL_DESC, locks=rules.STAFF_CHANNEL_LOCKS
         )
+        for account in evennia.SESSION_HANDLER.all_connected_accounts():
+            if services.is_staff(account):
+                channel.connect(account)
     return channel
+
+
+def ensure_staff_channel():
+    """At server start: make the staff channel if it is missing (logs, never raises)."""
+    try:
+        staff_channel()
+    except Exception:
+        logger.log_trace("requests: could not make the staff channel at server start")
 
 
 def announce(actor, event):
