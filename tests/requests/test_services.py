@@ -141,6 +141,40 @@ def test_added_player_is_told_at_login(player, staff, other_player):
 
 
 @pytest.mark.django_db
+def test_staff_are_told_at_login_of_unread_requests_assigned_to_them(player, staff, make_account):
+    warden = make_account("Warden", "Builder")
+    alice, sage = actor(player), actor(staff)
+    first = services.file_request(alice, "First", "x").request.id
+    second = services.file_request(alice, "Second", "x").request.id
+    closed = services.file_request(alice, "Closed", "x").request.id
+    services.file_request(alice, "Not Warden's", "x")
+    for number in (first, second, closed):
+        services.assign(sage, number, "Warden")
+    services.close(sage, closed, "Done.")
+
+    def told():
+        heard = []
+        warden.msg = heard.append
+        notify.on_login(warden)
+        del warden.msg
+        return [text for text in heard if "assigned to you" in text]
+
+    assert told() == [
+        f"|wRequests:|n open requests assigned to you have news you have not read: "
+        f"#{first}, #{second}. See |w+requests/all assignee=me|n."
+    ]
+    services.read_request(actor(warden), first)
+    (notice,) = told()
+    assert f"#{second}." in notice and f"#{first}" not in notice
+    services.read_request(actor(warden), second)
+    assert told() == []
+    services.comment(alice, second, "Any news?")  # news again
+    (notice,) = told()
+    assert f"#{second}." in notice and f"#{first}" not in notice
+    assert services.unread_assigned(staff) == []
+
+
+@pytest.mark.django_db
 def test_the_account_login_hook_gives_the_notice(player, staff):
     number = services.file_request(actor(player), "T", "x").request.id
     services.comment(actor(staff), number, "Answered.")

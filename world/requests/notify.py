@@ -6,7 +6,7 @@ made a change. Staff hear of new requests, withdrawals and player comments
 on the "Requests" channel; an assignee is told when given a request; the
 request's players are told when staff reply, close, reopen or add them.
 People who are offline find the same news as unread marks (+requests) and
-in the login notice (`on_login`).
+in the login notice (`on_login`), as do assignees.
 """
 
 import evennia
@@ -84,20 +84,27 @@ def _to_players(actor, event):
 def on_login(account):
     """
     At login: staff join the staff channel (they may mute it: channel/mute
-    requests); players hear of unread staff replies.
+    requests) and hear of requests given to them that they have not read;
+    players hear of unread staff replies.
     """
+    notices = []
     try:
         if services.is_staff(account):
             channel = staff_channel()
             if not channel.has_connection(account):
                 channel.connect(account)
+            assigned = services.unread_assigned(account)
+            if assigned:
+                notices.append(render.assigned_login_notice(assigned))
         unread = services.unread_staff_replies(account)
+        if unread:
+            notices.append(render.login_notice(unread))
     except Exception:
         # The desk must never be the reason a player cannot log in.
         logger.log_trace(f"requests: login notice failed for {account}")
         return
-    if unread:
-        account.msg(render.login_notice(unread))
+    for notice in notices:
+        account.msg(notice)
 
 
 def _players(request):

@@ -237,9 +237,24 @@ def player_notice(event):
 
 
 def login_notice(numbers):
-    listed = ", ".join(f"#{number}" for number in numbers)
     plural = "requests" if len(numbers) > 1 else "request"
     return (
-        f"|wRequests:|n staff have replied to your {plural} {listed} since you last looked. "
-        f"See |w+requests|n."
+        f"|wRequests:|n staff have replied to your {plural} {_numbers(numbers)} since you last "
+        f"looked. See |w+requests|n."
     )
+
+
+def assigned_login_notice(numbers):
+    """For staff at login: open requests assigned to them with news they have not read."""
+    if len(numbers) > 1:
+        which = "open requests assigned to you have"
+    else:
+        which = "an open request assigned to you has"
+    return (
+        f"|wRequests:|n {which} news you have not read: {_numbers(numbers)}. "
+        f"See |w+requests/all assignee=me|n."
+    )
+
+
+def _numbers(numbers):
+    return ", ".join(f"#{number}" for number in numbers)

@@ -196,6 +196,13 @@ def unread_staff_replies(account):
 # ---------------------------------------------------------------- staff side
 
 
+def unread_assigned(account):
+    """Numbers of the open requests assigned to a staff account with news it has not read."""
+    assigned = Request.objects.filter(status=Request.Status.OPEN, assignee=account).order_by("id")
+    rows = _rows(Actor(account=account, is_staff=True), list(assigned))
+    return [row.request.id for row in rows if row.unread]
+
+
 def staff_queue(actor, filters=None):
     """The queue for staff: open first, oldest first, narrowed by `filters` (see rules)."""
     _require_staff(actor)
