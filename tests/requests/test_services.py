@@ -5,11 +5,13 @@ notice, and that a refused change leaves nothing behind.
 
 import sys
 import types
+from datetime import timedelta
 from unittest.mock import Mock
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from world.requests import notify, services
 from world.requests.errors import NoSuchRequest, RequestError
@@ -104,6 +106,22 @@ def test_unread_marks_follow_what_each_reader_may_see(player, staff, other_playe
     services.comment(alice, number, "thanks")
     assert unread(alice) == [False]
     assert services.unread_staff_replies(other_player) == []
+
+
+@pytest.mark.django_db
+def test_a_staff_note_is_not_activity_the_player_sees(player, staff):
+    alice, sage = actor(player), actor(staff)
+    number = services.file_request(alice, "T", "x").request.id
+    long_ago = timezone.now() - timedelta(days=3)
+    Request.objects.filter(id=number).update(updated=long_ago)
+    services.add_note(sage, number, "internal")
+    assert Request.objects.get(id=number).updated == long_ago
+    (row,) = services.own_requests(alice)
+    assert row.request.updated == long_ago
+    shown = long_ago.astimezone(timezone.get_current_timezone()).strftime("%Y-%m-%d %H:%M")
+    assert shown in _client(player).get(reverse("requests:mine")).content.decode()
+    services.comment(sage, number, "answer")
+    assert Request.objects.get(id=number).updated > long_ago
 
 
 @pytest.mark.django_db

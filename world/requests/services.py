@@ -229,7 +229,8 @@ def add_note(actor, number, text):
     with transaction.atomic():
         request = _load(actor, number, for_update=True)
         _add_entry(request, actor, Entry.Kind.NOTE, text)
-        return _record(request, actor, Event.Action.NOTED)
+        # Players see the last activity: a note they cannot read must not move it.
+        return _record(request, actor, Event.Action.NOTED, activity=False)
 
 
 def claim(actor, number):
@@ -406,9 +407,13 @@ def _add_entry(request, actor, kind, text):
     return entry
 
 
-def _record(request, actor, action, detail="", target=None):
-    """Log a change in the request's history and count it as activity."""
-    request.save(update_fields=["updated"])
+def _record(request, actor, action, detail="", target=None, activity=True):
+    """
+    Log a change in the request's history and, unless `activity` is False,
+    count it as the request's last activity (which its players see).
+    """
+    if activity:
+        request.save(update_fields=["updated"])
     return Event.objects.create(
         request=request, actor=actor.account, action=action, detail=detail[:200], target=target
     )
