@@ -269,6 +269,43 @@ class TestNotices(RequestDeskTest):
         self.assertTrue(channel.has_connection(self.account))
 
 
+class TestTypedText(RequestDeskTest):
+    def raw(self, receiver, args, caller=None):
+        """What `receiver` is sent while `caller` runs +request `args`, codes and all."""
+        with patch.object(receiver, "msg") as msg:
+            command = CmdRequests() if args.startswith("/all") or args == "" else CmdRequest()
+            # call() must not mock `receiver` itself: it would hand back parsed text.
+            self.call(command, args, {self.obj1: None}, caller=caller or self.char1)
+        return "\n".join(
+            str(call.args[0] if call.args else call.kwargs.get("text")) for call in msg.mock_calls
+        )
+
+    def test_links_typed_by_players_never_reach_a_client_but_colour_does(self):
+        self.log_in(self.account2, sessid=2)
+        self.char2.key = "|lc@quit|ltSir Click|le"
+        title, text = "|r|lcquit|ltClick me|le|n", "See ||lchome||ltthere||le and |lcquit|lthalf"
+        heard = {
+            "filing": self.raw(self.char2, f"/bug {title}={text}", caller=self.char2),
+            "channel": self.raw(self.account, f"/bug {title}=x", caller=self.char2),
+        }
+        number = Request.objects.earliest("id").id
+        heard["reply to the player"] = self.raw(self.account2, f"/comment {number}={text}")
+        heard["own list"] = self.raw(self.char2, "", caller=self.char2)
+        heard["player's view"] = self.raw(self.char2, f"{number}", caller=self.char2)
+        heard["queue"] = self.raw(self.char1, "/all")
+        heard["staff view"] = self.raw(self.char1, f"{number}")
+        for what, raw in heard.items():
+            for code in ("|lc", "|lt", "|le"):
+                self.assertNotIn(code, raw, what)
+            self.assertIn("Click", raw, what)
+        for what in ("filing", "channel", "reply to the player", "player's view", "staff view"):
+            self.assertIn("|rClick me|n", heard[what], what)
+        for what in ("own list", "queue"):  # EvTables, already turned into ANSI
+            self.assertIn("\x1b[31mClick", heard[what], what)
+        self.assertIn("Sir Click", heard["staff view"])
+        self.assertIn("See there and ", heard["staff view"])
+
+
 class TestPrivacy(RequestDeskTest):
     def test_another_player_can_do_nothing_with_it(self):
         request = self.file()
