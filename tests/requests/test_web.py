@@ -3,13 +3,14 @@ The +request desk on the web, through Django's test client: a player and a
 staff member through the flow, privacy (404s), CSRF, escaping and refusals.
 """
 
+from types import SimpleNamespace
 from unittest.mock import patch
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from world.requests import rules
+from world.requests import rules, services
 from world.requests.models import Entry, Request
 
 
@@ -208,6 +209,20 @@ def test_player_text_is_escaped_and_colour_codes_stripped(player, staff):
     assert "Red &amp; &lt;b&gt;bold&lt;/b&gt;" in detail and "|r" not in detail
     assert "<img src=x" not in detail
     assert Request.objects.get().text == "|rRed|n & <b>bold</b>"  # stored as typed
+
+
+@pytest.mark.django_db
+def test_character_names_are_shown_without_colour_codes(player, staff):
+    character = SimpleNamespace(key="|rRed|n <i>Knight</i> |lcquit|ltnow|le")
+    alice = services.Actor(account=player, is_staff=False, character=character)
+    request = services.file_request(alice, "Filed in-game", "x").request
+    for html in (
+        page(logged_in(player), "requests:detail", request.id).content.decode(),
+        page(logged_in(staff), "requests:detail", request.id).content.decode(),
+        page(logged_in(staff), "requests:queue").content.decode(),
+    ):
+        assert "(Red &lt;i&gt;Knight&lt;/i&gt; now)" in html
+        assert "|r" not in html and "|lc" not in html
 
 
 @pytest.mark.django_db
