@@ -9,9 +9,12 @@ other player who must never see them.
 
 import sys
 import types
+from datetime import timedelta
 from unittest.mock import patch
 
 import evennia
+from django.test import Client
+from django.urls import reverse
 from evennia.comms.models import ChannelDB
 from evennia.server.serversession import ServerSession
 from evennia.utils import create
@@ -193,6 +196,25 @@ class TestNotices(RequestDeskTest):
             },
         )
 
+    def test_a_staff_note_tells_no_player_and_not_the_channel(self):
+        warden = create.create_account("Warden", email="w@example.com", password="testpassword")
+        warden.permissions.add("Builder")
+        self.addCleanup(warden.delete)
+        self.log_in(warden, sessid=3)  # joins the staff channel
+        self.log_in(self.account2, sessid=2)
+        number = self.file().id
+        listeners = (warden, self.account, self.account2)
+        heard = self.call(
+            CmdRequest(),
+            f"/note {number}=Internal only.",
+            {self.char1: "Staff note added", **{account: None for account in listeners}},
+        )
+        for account in listeners:
+            self.assertEqual(heard[account], "", account)
+        # Both are listening: a player's comment reaches the channel, a staff one the player.
+        self.call(CmdRequest(), f"/comment {number}=Hm?", {warden: "[Requests]"}, caller=self.char2)
+        self.call(CmdRequest(), f"/comment {number}=Soon.", {self.account2: "Requests: Staff"})
+
     def test_login_notice_for_unread_staff_replies(self):
         number = self.file().id
         self.call(CmdRequest(), f"/comment {number}=Answered.", "You added a comment")
@@ -356,6 +378,24 @@ class TestPrivacy(RequestDeskTest):
         self.call(CmdRequest(), f"/addplayer {number}=Snoop", "Snoop can now")
         self.call(CmdRequest(), f"/cancel {number}", "Only the player who filed", caller=self.char3)
 
+    def test_a_player_added_in_game_follows_the_request_on_the_web(self):
+        request = self.file()
+        snoop = Client()
+        snoop.force_login(self.account3)
+        detail = reverse("requests:detail", args=[request.id])
+        self.assertEqual(snoop.get(detail).status_code, 404)
+        self.call(CmdRequest(), f"/addplayer {request.id}=Snoopy", "Snoop can now")
+        self.call(CmdRequest(), f"/note {request.id}=Secret: Snoop saw it", "Staff note added")
+
+        self.assertIn("Broken door", snoop.get(reverse("requests:mine")).content.decode())
+        shown = snoop.get(detail)
+        self.assertEqual(shown.status_code, 200)
+        self.assertIn("The north door will not open.", shown.content.decode())
+        self.assertNotIn("Secret", shown.content.decode())
+        comment = reverse("requests:act", args=[request.id, "comment"])
+        self.assertEqual(snoop.post(comment, {"value": "I saw it too."}).status_code, 302)
+        self.assertEqual(request.entries.get(author=self.account3).text, "I saw it too.")
+
     def test_quelled_staff_are_players(self):
         number = self.file().id
         self.account.attributes.add("_quell", True)
@@ -462,6 +502,23 @@ class TestRefusals(RequestDeskTest):
         self.call(CmdRequests(), "/all status=lost", "There is no status lost")
         self.call(CmdRequests(), "/all category=weird", "There is no category weird")
         self.call(CmdRequests(), "/all closed", "Filters look like key=value")
+
+
+class TestQueueOrder(RequestDeskTest):
+    def test_open_requests_come_oldest_first(self):
+        newer = self.file("Newer=Filed second.")
+        older = self.file("Older=Filed first.")
+        closed = self.file("Oldest but closed=Done with.")
+        # Numbers and age disagree, so the order shows which one the queue follows.
+        Request.objects.filter(id=older.id).update(created=newer.created - timedelta(hours=1))
+        Request.objects.filter(id=closed.id).update(created=newer.created - timedelta(days=1))
+        self.call(CmdRequest(), f"/close {closed.id}=Done.", "#")
+        self.call(CmdRequest(), f"/comment {older.id}=Latest activity.", "You added")
+        queue = self.call(CmdRequests(), "/all status=all", "Request queue")
+        titles = [title for title in ("Older", "Newer", "Oldest but closed") if title in queue]
+        self.assertEqual(
+            sorted(titles, key=queue.index), ["Older", "Newer", "Oldest but closed"]
+        )
 
 
 class TestDiggerLink(RequestDeskTest):

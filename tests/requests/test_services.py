@@ -3,6 +3,7 @@ The desk's services on their own: the Digger link, unread marks, the login
 notice, and that a refused change leaves nothing behind.
 """
 
+import re
 import sys
 import types
 from datetime import timedelta
@@ -144,7 +145,12 @@ def test_requests_are_in_the_admin(player, make_account):
     listing = root.get("/admin/requests_desk/request/")
     assert listing.status_code == 200 and "Admin view" in listing.content.decode()
     change = root.get(f"/admin/requests_desk/request/{number}/change/")
-    assert change.status_code == 200 and "filed" in change.content.decode()
+    assert change.status_code == 200
+    html = change.content.decode()
+    assert 'name="title" value="Admin view"' in html
+    # The history inline: the FILED event, by Alice.
+    assert re.search(r'class="field-action">\s*<p>filed</p>', html)
+    assert re.search(r'class="field-actor">\s*<p><a [^>]*>Alice\b', html)
 
 
 @pytest.mark.django_db
