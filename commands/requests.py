@@ -5,14 +5,21 @@ Thin commands: they parse, call `world.requests.services`, have
 `world.requests.notify` tell whoever should hear, and show a render.
 """
 
+import re
 from functools import partialmethod
 
 from evennia import CmdSet
 
 from commands.command import DelverCommand
 from world.requests import notify, render, rules, services
+from world.requests.errors import NoSuchRequest
 
 _STAFF_SWITCHES = ("claim", "assign", "note", "close", "reopen", "addplayer")
+
+# ASCII digits only: str.isdigit() also takes "²" and "①", which int() refuses.
+_NUMBER = re.compile(r"#?([0-9]+)")
+# Far more digits than any request number has, far fewer than int() refuses to read.
+_NUMBER_DIGITS_MAX = 30
 
 
 class CmdRequest(DelverCommand):
@@ -109,9 +116,12 @@ class CmdRequest(DelverCommand):
         return services.actor_for(self.caller)
 
     def number(self, text):
-        digits = (text or "").strip().removeprefix("#")
-        if not digits.isdigit():
+        match = _NUMBER.fullmatch((text or "").strip())
+        if match is None:
             self.refuse_usage("Give the request's number, like 12.")
+        digits = match.group(1).lstrip("0") or "0"
+        if len(digits) > _NUMBER_DIGITS_MAX:
+            raise NoSuchRequest(digits)
         return int(digits)
 
     def required_rhs(self, what):

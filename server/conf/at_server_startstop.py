@@ -35,6 +35,10 @@ def at_server_start():
 
     load_sample_dungeons()
 
+    from world.requests.notify import ensure_staff_channel  # the +request desk's staff channel
+
+    ensure_staff_channel()
+
 
 def at_server_stop():
     """

@@ -9,14 +9,19 @@ other player who must never see them.
 
 import sys
 import types
+from datetime import timedelta
 from unittest.mock import patch
 
 import evennia
+from django.test import Client
+from django.urls import reverse
+from evennia.comms.models import ChannelDB
 from evennia.server.serversession import ServerSession
 from evennia.utils import create
 from evennia.utils.test_resources import EvenniaCommandTest
 
 from commands.requests import CmdRequest, CmdRequests
+from server.conf import at_server_startstop
 from world.requests import notify, rules
 from world.requests.models import Entry, Event, Request
 
@@ -191,6 +196,25 @@ class TestNotices(RequestDeskTest):
             },
         )
 
+    def test_a_staff_note_tells_no_player_and_not_the_channel(self):
+        warden = create.create_account("Warden", email="w@example.com", password="testpassword")
+        warden.permissions.add("Builder")
+        self.addCleanup(warden.delete)
+        self.log_in(warden, sessid=3)  # joins the staff channel
+        self.log_in(self.account2, sessid=2)
+        number = self.file().id
+        listeners = (warden, self.account, self.account2)
+        heard = self.call(
+            CmdRequest(),
+            f"/note {number}=Internal only.",
+            {self.char1: "Staff note added", **{account: None for account in listeners}},
+        )
+        for account in listeners:
+            self.assertEqual(heard[account], "", account)
+        # Both are listening: a player's comment reaches the channel, a staff one the player.
+        self.call(CmdRequest(), f"/comment {number}=Hm?", {warden: "[Requests]"}, caller=self.char2)
+        self.call(CmdRequest(), f"/comment {number}=Soon.", {self.account2: "Requests: Staff"})
+
     def test_login_notice_for_unread_staff_replies(self):
         number = self.file().id
         self.call(CmdRequest(), f"/comment {number}=Answered.", "You added a comment")
@@ -207,12 +231,101 @@ class TestNotices(RequestDeskTest):
         finally:
             del self.account2.msg
 
+    def test_a_failed_notice_neither_undoes_nor_denies_the_change(self):
+        number = self.file().id
+        broken = patch("world.requests.notify.staff_channel", side_effect=RuntimeError("down"))
+        with broken, patch("world.requests.notify.logger.log_trace") as trace:
+            out = self.call(
+                CmdRequest(), f"/comment {number}=Still stuck.", "You added", caller=self.char2
+            )
+            self.file("Another=Filed while the channel is down.")
+        self.assertNotIn("Sorry", out)
+        self.assertEqual(trace.call_count, 2)
+        self.assertEqual(Entry.objects.get().text, "Still stuck.")
+        self.assertEqual(Request.objects.count(), 2)
+
+        # One failed delivery does not stop the others.
+        self.log_in(self.account2, sessid=2)
+        broken = patch("world.requests.render.staff_announcement", side_effect=RuntimeError)
+        with broken, patch("world.requests.notify.logger.log_trace") as trace:
+            self.call(
+                CmdRequest(),
+                f"/close {number}=Fixed.",
+                {self.char1: f"#{number} is closed", self.account2: "Requests: Staff closed"},
+            )
+        self.assertEqual(Request.objects.get(id=number).status, "closed")
+
+    def test_staff_online_before_the_channel_exists_hear_it(self):
+        warden = create.create_account("Warden", email="w@example.com", password="testpassword")
+        warden.permissions.add("Builder")
+        self.addCleanup(warden.delete)
+        self.log_in(warden, sessid=3)
+        self.log_in(self.account2, sessid=2)
+        # As after a reload into this code: sessions survive, nobody logs in again.
+        notify.staff_channel().delete()
+        self.call(
+            CmdRequest(),
+            "Lost=Where is the shrine?",
+            {self.char2: "Request #", warden: "[Requests] New general request #"},
+            caller=self.char2,
+        )
+        channel = notify.staff_channel()
+        self.assertTrue(channel.has_connection(warden))
+        self.assertFalse(channel.has_connection(self.account2))
+
+    def test_the_server_start_makes_the_staff_channel(self):
+        notify.staff_channel().delete()
+        with patch("world.digger.store.load_sample_dungeons"):
+            at_server_startstop.at_server_start()
+        self.assertIsNotNone(ChannelDB.objects.get_channel(rules.STAFF_CHANNEL))
+        failing = patch("world.requests.notify.staff_channel", side_effect=RuntimeError("db"))
+        with failing, patch("world.requests.notify.logger.log_trace") as trace:
+            notify.ensure_staff_channel()  # the server still starts
+        trace.assert_called_once()
+
     def test_staff_channel_is_created_once_and_locked_to_staff(self):
         channel = notify.staff_channel()
         self.assertEqual(notify.staff_channel().id, channel.id)
         self.assertTrue(channel.access(self.account, "listen"))
         self.assertFalse(channel.access(self.account2, "listen"))
         self.assertTrue(channel.has_connection(self.account))
+
+
+class TestTypedText(RequestDeskTest):
+    def raw(self, receiver, args, caller=None):
+        """What `receiver` is sent while `caller` runs +request `args`, codes and all."""
+        with patch.object(receiver, "msg") as msg:
+            command = CmdRequests() if args.startswith("/all") or args == "" else CmdRequest()
+            # call() must not mock `receiver` itself: it would hand back parsed text.
+            self.call(command, args, {self.obj1: None}, caller=caller or self.char1)
+        return "\n".join(
+            str(call.args[0] if call.args else call.kwargs.get("text")) for call in msg.mock_calls
+        )
+
+    def test_links_typed_by_players_never_reach_a_client_but_colour_does(self):
+        self.log_in(self.account2, sessid=2)
+        self.char2.key = "|lc@quit|ltSir Click|le"
+        title, text = "|r|lcquit|ltClick me|le|n", "See ||lchome||ltthere||le and |lcquit|lthalf"
+        heard = {
+            "filing": self.raw(self.char2, f"/bug {title}={text}", caller=self.char2),
+            "channel": self.raw(self.account, f"/bug {title}=x", caller=self.char2),
+        }
+        number = Request.objects.earliest("id").id
+        heard["reply to the player"] = self.raw(self.account2, f"/comment {number}={text}")
+        heard["own list"] = self.raw(self.char2, "", caller=self.char2)
+        heard["player's view"] = self.raw(self.char2, f"{number}", caller=self.char2)
+        heard["queue"] = self.raw(self.char1, "/all")
+        heard["staff view"] = self.raw(self.char1, f"{number}")
+        for what, raw in heard.items():
+            for code in ("|lc", "|lt", "|le"):
+                self.assertNotIn(code, raw, what)
+            self.assertIn("Click", raw, what)
+        for what in ("filing", "channel", "reply to the player", "player's view", "staff view"):
+            self.assertIn("|rClick me|n", heard[what], what)
+        for what in ("own list", "queue"):  # EvTables, already turned into ANSI
+            self.assertIn("\x1b[31mClick", heard[what], what)
+        self.assertIn("Sir Click", heard["staff view"])
+        self.assertIn("See there and ", heard["staff view"])
 
 
 class TestPrivacy(RequestDeskTest):
@@ -265,6 +378,24 @@ class TestPrivacy(RequestDeskTest):
         self.call(CmdRequest(), f"/addplayer {number}=Snoop", "Snoop can now")
         self.call(CmdRequest(), f"/cancel {number}", "Only the player who filed", caller=self.char3)
 
+    def test_a_player_added_in_game_follows_the_request_on_the_web(self):
+        request = self.file()
+        snoop = Client()
+        snoop.force_login(self.account3)
+        detail = reverse("requests:detail", args=[request.id])
+        self.assertEqual(snoop.get(detail).status_code, 404)
+        self.call(CmdRequest(), f"/addplayer {request.id}=Snoopy", "Snoop can now")
+        self.call(CmdRequest(), f"/note {request.id}=Secret: Snoop saw it", "Staff note added")
+
+        self.assertIn("Broken door", snoop.get(reverse("requests:mine")).content.decode())
+        shown = snoop.get(detail)
+        self.assertEqual(shown.status_code, 200)
+        self.assertIn("The north door will not open.", shown.content.decode())
+        self.assertNotIn("Secret", shown.content.decode())
+        comment = reverse("requests:act", args=[request.id, "comment"])
+        self.assertEqual(snoop.post(comment, {"value": "I saw it too."}).status_code, 302)
+        self.assertEqual(request.entries.get(author=self.account3).text, "I saw it too.")
+
     def test_quelled_staff_are_players(self):
         number = self.file().id
         self.account.attributes.add("_quell", True)
@@ -282,6 +413,19 @@ class TestRefusals(RequestDeskTest):
             CmdRequest(), "99999999999999999999999", "There is no such request", caller=self.char1
         )
         self.call(CmdRequest(), "/claim", "Give the request's number", caller=self.char1)
+
+    def test_numbers_are_ascii_digits_of_a_sane_length(self):
+        number = self.file().id
+        with patch("commands.command.logger.log_trace") as trace:
+            for args in ("²", "①", f"{number}²", "#٣", "/comment ²=hi", "/cancel ①"):
+                self.call(CmdRequest(), args, "Give the request's number", caller=self.char2)
+            huge = "9" * 5000
+            out = self.call(CmdRequest(), huge, "There is no such request", caller=self.char2)
+            self.assertLess(len(out), 100)
+            self.call(CmdRequest(), f"/comment {huge}=hi", "There is no such request")
+            self.call(CmdRequest(), f"#{'0' * 5000}{number}", "Request #", caller=self.char2)
+        trace.assert_not_called()
+        self.assertEqual(Entry.objects.count(), 0)
 
     def test_empty_and_overlong_texts(self):
         self.call(CmdRequest(), "=Some text", "The title is empty", caller=self.char2)
@@ -358,6 +502,23 @@ class TestRefusals(RequestDeskTest):
         self.call(CmdRequests(), "/all status=lost", "There is no status lost")
         self.call(CmdRequests(), "/all category=weird", "There is no category weird")
         self.call(CmdRequests(), "/all closed", "Filters look like key=value")
+
+
+class TestQueueOrder(RequestDeskTest):
+    def test_open_requests_come_oldest_first(self):
+        newer = self.file("Newer=Filed second.")
+        older = self.file("Older=Filed first.")
+        closed = self.file("Oldest but closed=Done with.")
+        # Numbers and age disagree, so the order shows which one the queue follows.
+        Request.objects.filter(id=older.id).update(created=newer.created - timedelta(hours=1))
+        Request.objects.filter(id=closed.id).update(created=newer.created - timedelta(days=1))
+        self.call(CmdRequest(), f"/close {closed.id}=Done.", "#")
+        self.call(CmdRequest(), f"/comment {older.id}=Latest activity.", "You added")
+        queue = self.call(CmdRequests(), "/all status=all", "Request queue")
+        titles = [title for title in ("Older", "Newer", "Oldest but closed") if title in queue]
+        self.assertEqual(
+            sorted(titles, key=queue.index), ["Older", "Newer", "Oldest but closed"]
+        )
 
 
 class TestDiggerLink(RequestDeskTest):

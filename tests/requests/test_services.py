@@ -3,13 +3,16 @@ The desk's services on their own: the Digger link, unread marks, the login
 notice, and that a refused change leaves nothing behind.
 """
 
+import re
 import sys
 import types
+from datetime import timedelta
 from unittest.mock import Mock
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from world.requests import notify, services
 from world.requests.errors import NoSuchRequest, RequestError
@@ -107,6 +110,22 @@ def test_unread_marks_follow_what_each_reader_may_see(player, staff, other_playe
 
 
 @pytest.mark.django_db
+def test_a_staff_note_is_not_activity_the_player_sees(player, staff):
+    alice, sage = actor(player), actor(staff)
+    number = services.file_request(alice, "T", "x").request.id
+    long_ago = timezone.now() - timedelta(days=3)
+    Request.objects.filter(id=number).update(updated=long_ago)
+    services.add_note(sage, number, "internal")
+    assert Request.objects.get(id=number).updated == long_ago
+    (row,) = services.own_requests(alice)
+    assert row.request.updated == long_ago
+    shown = long_ago.astimezone(timezone.get_current_timezone()).strftime("%Y-%m-%d %H:%M")
+    assert shown in _client(player).get(reverse("requests:mine")).content.decode()
+    services.comment(sage, number, "answer")
+    assert Request.objects.get(id=number).updated > long_ago
+
+
+@pytest.mark.django_db
 def test_an_assigned_request_is_new_to_its_assignee(player, staff, make_account):
     warden = actor(make_account("Warden", "Builder"))
     number = services.file_request(actor(player), "T", "x").request.id
@@ -126,7 +145,12 @@ def test_requests_are_in_the_admin(player, make_account):
     listing = root.get("/admin/requests_desk/request/")
     assert listing.status_code == 200 and "Admin view" in listing.content.decode()
     change = root.get(f"/admin/requests_desk/request/{number}/change/")
-    assert change.status_code == 200 and "filed" in change.content.decode()
+    assert change.status_code == 200
+    html = change.content.decode()
+    assert 'name="title" value="Admin view"' in html
+    # The history inline: the FILED event, by Alice.
+    assert re.search(r'class="field-action">\s*<p>filed</p>', html)
+    assert re.search(r'class="field-actor">\s*<p><a [^>]*>Alice\b', html)
 
 
 @pytest.mark.django_db
@@ -138,6 +162,40 @@ def test_added_player_is_told_at_login(player, staff, other_player):
     other_player.msg = told.append
     notify.on_login(other_player)
     assert len(told) == 1 and f"#{number}" in told[0]
+
+
+@pytest.mark.django_db
+def test_staff_are_told_at_login_of_unread_requests_assigned_to_them(player, staff, make_account):
+    warden = make_account("Warden", "Builder")
+    alice, sage = actor(player), actor(staff)
+    first = services.file_request(alice, "First", "x").request.id
+    second = services.file_request(alice, "Second", "x").request.id
+    closed = services.file_request(alice, "Closed", "x").request.id
+    services.file_request(alice, "Not Warden's", "x")
+    for number in (first, second, closed):
+        services.assign(sage, number, "Warden")
+    services.close(sage, closed, "Done.")
+
+    def told():
+        heard = []
+        warden.msg = heard.append
+        notify.on_login(warden)
+        del warden.msg
+        return [text for text in heard if "assigned to you" in text]
+
+    assert told() == [
+        f"|wRequests:|n open requests assigned to you have news you have not read: "
+        f"#{first}, #{second}. See |w+requests/all assignee=me|n."
+    ]
+    services.read_request(actor(warden), first)
+    (notice,) = told()
+    assert f"#{second}." in notice and f"#{first}" not in notice
+    services.read_request(actor(warden), second)
+    assert told() == []
+    services.comment(alice, second, "Any news?")  # news again
+    (notice,) = told()
+    assert f"#{second}." in notice and f"#{first}" not in notice
+    assert services.unread_assigned(staff) == []
 
 
 @pytest.mark.django_db

@@ -3,12 +3,20 @@ The +request desk on the web, through Django's test client: a player and a
 staff member through the flow, privacy (404s), CSRF, escaping and refusals.
 """
 
+import re
+from datetime import timedelta
+from types import SimpleNamespace
+from unittest.mock import patch
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from world.requests import rules
+from world.requests import rules, services
 from world.requests.models import Entry, Request
+
+
+_CSRF_TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
 
 
 def logged_in(account, **client_options):
@@ -110,6 +118,24 @@ def test_staff_queue_filters_and_assignment(player, staff, make_account):
 
 
 @pytest.mark.django_db
+def test_the_queue_lists_open_requests_oldest_first(player, staff):
+    alice, sage = logged_in(player), logged_in(staff)
+    newer = file_on_web(alice, title="Newer one")
+    older = file_on_web(alice, title="Older one")
+    closed = file_on_web(alice, title="Oldest closed one")
+    # Numbers and age disagree, so the order shows which one the queue follows.
+    Request.objects.filter(id=older.id).update(created=newer.created - timedelta(hours=1))
+    Request.objects.filter(id=closed.id).update(created=newer.created - timedelta(days=1))
+    act(sage, closed, "close", "Done.")
+    act(sage, older, "comment", "Latest activity.")
+    html = page(sage, "requests:queue", status="all").content.decode()
+    titles = ["Older one", "Newer one", "Oldest closed one"]
+    assert all(title in html for title in titles)
+    assert sorted(titles, key=html.index) == titles
+    assert "Oldest closed one" not in page(sage, "requests:queue").content.decode()
+
+
+@pytest.mark.django_db
 def test_another_player_gets_404_everywhere(player, other_player):
     request = file_on_web(logged_in(player))
     mallory = logged_in(other_player)
@@ -133,6 +159,49 @@ def test_another_player_gets_404_everywhere(player, other_player):
 
     request.refresh_from_db()
     assert (request.status, request.entries.count(), request.events.count()) == ("open", 0, 1)
+
+
+@pytest.mark.django_db
+def test_a_failed_notice_does_not_fail_the_page(player):
+    alice = logged_in(player)
+    broken = patch("world.requests.notify.staff_channel", side_effect=RuntimeError("down"))
+    with broken, patch("world.requests.notify.logger.log_trace") as trace:
+        request = file_on_web(alice)
+        response = act(alice, request, "comment", "Any news?")
+    assert response.status_code == 200
+    assert f"You added a comment to #{request.id}." in response.content.decode()
+    assert trace.call_count == 2
+    assert Entry.objects.get().text == "Any news?"
+
+
+@pytest.mark.django_db
+def test_odd_numbers_in_urls_are_404(player, staff):
+    request = file_on_web(logged_in(player))
+    sage = logged_in(staff)
+    for number in ("9" * 25, "9" * 5000, "%C2%B2", "%D9%A3", f"{request.id}%C2%B2"):
+        assert sage.get(f"/requests/{number}/").status_code == 404, number[:30]
+        assert sage.post(f"/requests/{number}/comment/", {"value": "x"}).status_code == 404
+    assert not Entry.objects.exists()
+
+
+@pytest.mark.django_db
+def test_action_urls_answer_the_same_for_private_and_missing_requests(player, other_player):
+    private = file_on_web(logged_in(player)).id
+    missing = private + 1000
+    mallory = logged_in(other_player)
+
+    def answer(number, action, method, data):
+        url = reverse("requests:act", args=[number, action])
+        response = getattr(mallory, method)(url, data, follow=True)
+        html = _CSRF_TOKEN.sub("", response.content.decode())
+        return response.status_code, html.replace(f"/{number}/", "/N/").replace(f"#{number}", "#N")
+
+    tries = [("get", {}), ("post", {}), ("post", {"value": ""}), ("post", {"value": "x"})]
+    for action in ("comment", "cancel", "close", "claim", "note", "reopen", "assign", "addplayer"):
+        for method, data in tries:
+            assert answer(private, action, method, data) == answer(missing, action, method, data)
+            assert answer(private, action, method, data)[0] in (404, 405), (action, method, data)
+    assert Request.objects.get().entries.count() == 0
 
 
 @pytest.mark.django_db
@@ -183,6 +252,20 @@ def test_player_text_is_escaped_and_colour_codes_stripped(player, staff):
     assert "Red &amp; &lt;b&gt;bold&lt;/b&gt;" in detail and "|r" not in detail
     assert "<img src=x" not in detail
     assert Request.objects.get().text == "|rRed|n & <b>bold</b>"  # stored as typed
+
+
+@pytest.mark.django_db
+def test_character_names_are_shown_without_colour_codes(player, staff):
+    character = SimpleNamespace(key="|rRed|n <i>Knight</i> |lcquit|ltnow|le")
+    alice = services.Actor(account=player, is_staff=False, character=character)
+    request = services.file_request(alice, "Filed in-game", "x").request
+    for html in (
+        page(logged_in(player), "requests:detail", request.id).content.decode(),
+        page(logged_in(staff), "requests:detail", request.id).content.decode(),
+        page(logged_in(staff), "requests:queue").content.decode(),
+    ):
+        assert "(Red &lt;i&gt;Knight&lt;/i&gt; now)" in html
+        assert "|r" not in html and "|lc" not in html
 
 
 @pytest.mark.django_db

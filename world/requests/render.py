@@ -3,8 +3,9 @@ How the +request desk looks in the game: lists, one request, confirmations
 and the notices others receive. Nothing here changes state.
 
 Player-typed text is shown as typed in the game (colour codes included,
-closed with |n so they cannot bleed); the web strips colour codes with
-`plain_text` and lets Django escape the rest.
+closed with |n so they cannot bleed) but without MXP link codes (`_typed`),
+so a title can never become a clickable command on someone's client; the
+web strips colour codes with `plain_text` and lets Django escape the rest.
 """
 
 from django.utils import timezone
@@ -35,7 +36,7 @@ def filer_name(request):
     """The filer's account name, and the character they filed as when it differs."""
     name = account_name(request.filer)
     if request.filed_as and request.filed_as.lower() != name.lower():
-        return f"{name} (as {request.filed_as})"
+        return f"{name} (as {_typed(request.filed_as)}|n)"
     return name
 
 
@@ -48,13 +49,34 @@ def plain_text(text):
     return strip_mxp(strip_ansi(text or ""))
 
 
+def _typed(text):
+    """
+    Text a player typed, for the game: colour codes kept, MXP links
+    (|lc..|lt..|le, |lu..|lt..|le) reduced to their visible text.
+    """
+    text = text or ""
+    # What a client without colour shows: escapes (||) resolved, whole links
+    # reduced, colour codes gone. Clients read MXP links only after all that.
+    clean = strip_ansi(text)
+    if "|l" in clean:
+        # Pieces of a link are left that could still join (across colour codes,
+        # or with the text shown next to this one): break every |l apart.
+        return clean.replace("|", "||").replace("||l", "|| l")
+    if "|l" not in text:
+        return text
+    if "||" in text:
+        # Escaped pipes can be part of a link, which strip_mxp cannot tell.
+        return clean.replace("|", "||")
+    return strip_mxp(text)
+
+
 # ---------------------------------------------------------------- answers to the actor
 
 
 def filed(event):
     request = event.request
     return (
-        f"Request |w#{request.id}|n filed ({request.category}): {request.title}|n\n"
+        f"Request |w#{request.id}|n filed ({request.category}): {_typed(request.title)}|n\n"
         f"Staff will answer in its thread; read it with |w+request {request.id}|n."
     )
 
@@ -72,7 +94,7 @@ def own_list(rows, width=None):
         [
             [
                 _number(row),
-                row.request.title,
+                _typed(row.request.title),
                 row.request.category,
                 row.request.status,
                 datetime_format(row.request.updated),
@@ -103,10 +125,10 @@ def queue(result, width=None):
         [
             [
                 _number(row),
-                row.request.title,
+                _typed(row.request.title),
                 row.request.category,
                 row.request.status,
-                _short(row.request.filed_as or account_name(row.request.filer), 10),
+                _short(_typed(row.request.filed_as) or account_name(row.request.filer), 10),
                 _short(account_name(row.request.assignee), 9) if row.request.assignee else "-",
                 datetime_format(row.request.created),
             ]
@@ -159,7 +181,7 @@ def _filters(filters):
 def detail(view):
     request = view.request
     lines = [
-        f"|wRequest #{request.id}:|n {request.title}|n",
+        f"|wRequest #{request.id}:|n {_typed(request.title)}|n",
         f"Category: {request.category}   Status: {request.status}   "
         f"Handled by: {account_name(request.assignee) if request.assignee else 'nobody yet'}",
         f"Filed by {filer_name(request)} on {stamp(request.created)}",
@@ -168,14 +190,16 @@ def detail(view):
         lines.append("Also following: " + ", ".join(account_name(p) for p in view.players))
     if view.for_staff and request.run_id:
         lines.append(f"Filed during Digger run #{request.run_id}")
-    lines += ["", f"{request.text}|n", "", "|wThread:|n"]
+    lines += ["", f"{_typed(request.text)}|n", "", "|wThread:|n"]
     lines += [_entry(entry) for entry in view.entries] or ["(no replies yet)"]
     if view.for_staff:
         lines += ["", "|wHistory (staff only):|n"] + [_event(event) for event in view.events]
         if request.run_id:
             lines += ["", f"|wRoll log of Digger run #{request.run_id}:|n"]
             lines += (
-                view.run_log if view.run_log is not None else ["(the run's log is not available)"]
+                [f"{_typed(line)}|n" for line in view.run_log]
+                if view.run_log is not None
+                else ["(the run's log is not available)"]
             )
     return "\n".join(lines)
 
@@ -187,7 +211,7 @@ def _entry(entry):
         Entry.Kind.NOTE: f"|m[staff note]|n {who}",
         Entry.Kind.RESOLUTION: f"{who} |gclosed it|n",
     }[entry.kind]
-    return f"[{stamp(entry.created)}] {label}: {entry.text}|n"
+    return f"[{stamp(entry.created)}] {label}: {_typed(entry.text)}|n"
 
 
 def _event(event):
@@ -207,10 +231,10 @@ def staff_announcement(event):
     lines = {
         Event.Action.FILED: (
             f"New {request.category} request #{request.id} from {filer_name(request)}: "
-            f"{request.title}|n"
+            f"{_typed(request.title)}|n"
         ),
-        Event.Action.COMMENTED: f"{who} commented on #{request.id}: {request.title}|n",
-        Event.Action.CANCELLED: f"{who} withdrew #{request.id}: {request.title}|n",
+        Event.Action.COMMENTED: f"{who} commented on #{request.id}: {_typed(request.title)}|n",
+        Event.Action.CANCELLED: f"{who} withdrew #{request.id}: {_typed(request.title)}|n",
     }
     return lines.get(event.action)
 
@@ -218,7 +242,7 @@ def staff_announcement(event):
 def assignee_notice(event):
     return (
         f"|wRequests:|n {account_name(event.actor)} gave you request #{event.request_id}: "
-        f"{event.request.title}|n (|w+request {event.request_id}|n)"
+        f"{_typed(event.request.title)}|n (|w+request {event.request_id}|n)"
     )
 
 
@@ -233,13 +257,29 @@ def player_notice(event):
     }.get(event.action)
     if what is None:
         return None
-    return f"|wRequests:|n {what}: {event.request.title}|n. Read it with |w+request {number}|n."
+    title = _typed(event.request.title)
+    return f"|wRequests:|n {what}: {title}|n. Read it with |w+request {number}|n."
 
 
 def login_notice(numbers):
-    listed = ", ".join(f"#{number}" for number in numbers)
     plural = "requests" if len(numbers) > 1 else "request"
     return (
-        f"|wRequests:|n staff have replied to your {plural} {listed} since you last looked. "
-        f"See |w+requests|n."
+        f"|wRequests:|n staff have replied to your {plural} {_numbers(numbers)} since you last "
+        f"looked. See |w+requests|n."
     )
+
+
+def assigned_login_notice(numbers):
+    """For staff at login: open requests assigned to them with news they have not read."""
+    if len(numbers) > 1:
+        which = "open requests assigned to you have"
+    else:
+        which = "an open request assigned to you has"
+    return (
+        f"|wRequests:|n {which} news you have not read: {_numbers(numbers)}. "
+        f"See |w+requests/all assignee=me|n."
+    )
+
+
+def _numbers(numbers):
+    return ", ".join(f"#{number}" for number in numbers)

@@ -196,6 +196,13 @@ def unread_staff_replies(account):
 # ---------------------------------------------------------------- staff side
 
 
+def unread_assigned(account):
+    """Numbers of the open requests assigned to a staff account with news it has not read."""
+    assigned = Request.objects.filter(status=Request.Status.OPEN, assignee=account).order_by("id")
+    rows = _rows(Actor(account=account, is_staff=True), list(assigned))
+    return [row.request.id for row in rows if row.unread]
+
+
 def staff_queue(actor, filters=None):
     """The queue for staff: open first, oldest first, narrowed by `filters` (see rules)."""
     _require_staff(actor)
@@ -222,7 +229,8 @@ def add_note(actor, number, text):
     with transaction.atomic():
         request = _load(actor, number, for_update=True)
         _add_entry(request, actor, Entry.Kind.NOTE, text)
-        return _record(request, actor, Event.Action.NOTED)
+        # Players see the last activity: a note they cannot read must not move it.
+        return _record(request, actor, Event.Action.NOTED, activity=False)
 
 
 def claim(actor, number):
@@ -399,9 +407,13 @@ def _add_entry(request, actor, kind, text):
     return entry
 
 
-def _record(request, actor, action, detail="", target=None):
-    """Log a change in the request's history and count it as activity."""
-    request.save(update_fields=["updated"])
+def _record(request, actor, action, detail="", target=None, activity=True):
+    """
+    Log a change in the request's history and, unless `activity` is False,
+    count it as the request's last activity (which its players see).
+    """
+    if activity:
+        request.save(update_fields=["updated"])
     return Event.objects.create(
         request=request, actor=actor.account, action=action, detail=detail[:200], target=target
     )
