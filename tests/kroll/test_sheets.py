@@ -105,10 +105,12 @@ class TestStaffChanges(KrollCommandTest):
         assert "beyond extraordinary" in out
 
     def test_staff_values_are_checked(self):
-        self.call(CmdKrollAdmin(), "/set Char2/deadly=11", "Ratings go from 1 to 10.")
-        self.call(CmdKrollAdmin(), "/set Char2/deadly=0", "Ratings go from 1 to 10.")
-        self.call(CmdKrollAdmin(), "/penalty Char2=21", "Penalty dice go from 0 to 20.")
-        self.call(CmdKrollAdmin(), "/penalty Char2=x", "Give the penalty dice as a whole number.")
+        rating = "Give the rating as a whole number from 1 to 10."
+        penalty = "Give the penalty dice as a whole number from 0 to 20."
+        for bad in ("11", "0", "x", "²", "1" * 30, "-1"):
+            self.call(CmdKrollAdmin(), f"/set Char2/deadly={bad}", rating)
+        for bad in ("21", "x", "²", "1" * 30, "-1", "1.5"):
+            self.call(CmdKrollAdmin(), f"/penalty Char2={bad}", penalty)
         self.call(CmdKrollAdmin(), "/set Char2/might=3", "'might' is not a Kroll attribute.")
         self.call(CmdKrollAdmin(), "/penalty Nobody=1", "There is no character called 'Nobody'.")
         self.call(CmdKrollAdmin(), "/penalty Cid=1", "Cid has no Kroll sheet yet.")

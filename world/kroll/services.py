@@ -20,6 +20,7 @@ from world.dice import kroll as dice
 from world.kroll import rules
 from world.kroll.errors import KrollError
 from world.kroll.models import Adventurer, KrollRoll, KrollSheet
+from world.numbers import whole_number
 
 default_rng = random.SystemRandom()
 
@@ -64,16 +65,20 @@ def _unique_start(text, choices, what):
 
 
 def circumstance_bonus(text):
-    """Bonus dice from '2' or from the advantage: 'moderate', 'unusual', 'overwhelming'."""
+    """Bonus dice from '2' or from the advantage: 'moderate', 'unusual', 'overwhelming'.
+
+    A bonus is at least one die: 'bonus 0' is refused, not taken as no bonus.
+    """
     text = text.strip().lower()
     if text in rules.CIRCUMSTANCE_BONUS:
         return dice.circumstance_bonus(text)
-    if not text.isdigit():
+    bonus = whole_number(text, 1, rules.MAX_BONUS)
+    if bonus is None:
         raise KrollError(
             f"Give the bonus as 1 to {rules.MAX_BONUS} dice, or as moderate, unusual or "
             "overwhelming."
         )
-    return int(text)
+    return bonus
 
 
 @dataclass(frozen=True)
@@ -89,8 +94,10 @@ def gm_dice_for_difficulty(text):
     return GmDice(row.dice, row.name)
 
 
-def gm_dice_counted(count):
-    if not 1 <= count <= rules.MAX_GM_DICE:
+def gm_dice_counted(text):
+    """The GM's dice from a count such as '3'."""
+    count = whole_number(text, 1, rules.MAX_GM_DICE)
+    if count is None:
         raise KrollError(f"The GM rolls from 1 to {rules.MAX_GM_DICE} dice.")
     return GmDice(count, f"{count} {'die' if count == 1 else 'dice'}")
 
@@ -113,11 +120,38 @@ def quick_number_for_difficulty(text):
     return QuickNumber(row.quick_number, f"{row.quick_number} ({row.name})")
 
 
-def quick_number_called(number):
+def quick_number_called(text):
+    """The number the GM calls, from text such as '4'."""
     low, high = rules.QUICK_NUMBER_RANGE
-    if not low <= number <= high:
+    number = whole_number(text, low, high)
+    if number is None:
         raise KrollError(f"Call a number from {low} to {high} for a quick test (no die beats a 6).")
     return QuickNumber(number, str(number))
+
+
+def penalty_dice(text):
+    """Penalty dice from text such as '2' (0 is none)."""
+    penalty = whole_number(text, 0, rules.MAX_PENALTY)
+    if penalty is None:
+        raise _penalty_refusal()
+    return penalty
+
+
+def _penalty_refusal():
+    return KrollError(f"Give the penalty dice as a whole number from 0 to {rules.MAX_PENALTY}.")
+
+
+def rating_given(text):
+    """A rating staff give, from text such as '7'."""
+    rating = whole_number(text, *rules.STAFF_RATING_RANGE)
+    if rating is None:
+        raise _rating_refusal()
+    return rating
+
+
+def _rating_refusal():
+    low, high = rules.STAFF_RATING_RANGE
+    return KrollError(f"Give the rating as a whole number from {low} to {high}.")
 
 
 # ---------------------------------------------------------------- sheets
@@ -199,7 +233,7 @@ def kill_adventurer(staff, character, rng=None):
 def set_penalty(staff, character, penalty):
     _require_staff(staff)
     if not 0 <= penalty <= rules.MAX_PENALTY:
-        raise KrollError(f"Penalty dice go from 0 to {rules.MAX_PENALTY}.")
+        raise _penalty_refusal()
     with transaction.atomic():
         adventurer = living_adventurer(character, staff)
         adventurer.penalty = penalty
@@ -211,7 +245,7 @@ def set_rating(staff, character, attribute, rating):
     _require_staff(staff)
     low, high = rules.STAFF_RATING_RANGE
     if not low <= rating <= high:
-        raise KrollError(f"Ratings go from {low} to {high}.")
+        raise _rating_refusal()
     with transaction.atomic():
         adventurer = living_adventurer(character, staff)
         setattr(adventurer, attribute, rating)
@@ -243,7 +277,7 @@ class RollOptions:
             if not 0 <= getattr(self, name) <= rules.MAX_BONUS:
                 raise KrollError(f"A circumstance bonus is 1 to {rules.MAX_BONUS} dice.")
         if not 0 <= self.penalty <= rules.MAX_PENALTY:
-            raise KrollError(f"Penalty dice go from 0 to {rules.MAX_PENALTY}.")
+            raise _penalty_refusal()
 
 
 @dataclass(frozen=True)
