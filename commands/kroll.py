@@ -167,8 +167,9 @@ class CmdKroll(DelverCommand):
     more penalty dice than dice you fail without rolling.
 
     Everyone here sees both sides' dice and the hits. +kroll/new rolls up
-    your sheet (one die per attribute) if you have none, +kroll/sheet shows
-    it (staff may name anyone's) and +kroll/log lists the latest rolls here
+    your sheet (one die per attribute) if you have none. +kroll/sheet shows
+    it (staff may name anyone's), with the latest tests you won and the
+    number of each for a followup. +kroll/log lists the latest rolls here
     with the numbers a followup can name.
 
     Examples:

@@ -10,7 +10,7 @@ may replace.
 """
 
 import random
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from django.db import transaction
 from django.db.models import Q
@@ -177,11 +177,38 @@ def living_adventurer(character, asker=None):
     return adventurer
 
 
+@dataclass(frozen=True)
+class SheetView:
+    """A sheet as its page shows it, with the hits its adventurer can follow up."""
+
+    sheet: KrollSheet
+    adventurers: tuple  # every life, first to last
+    followups: tuple  # KrollRolls (see `followup_hits`)
+
+    @property
+    def living(self):
+        return next((adventurer for adventurer in self.adventurers if adventurer.alive), None)
+
+
 def sheet_for_viewing(viewer, character):
     """The sheet `viewer` may look at: their own, or anyone's for staff."""
     if character != viewer and not is_staff(viewer):
         raise KrollError("You can only look at your own Kroll sheet.")
-    return sheet_of(character, viewer)
+    sheet = sheet_of(character, viewer)
+    view = SheetView(sheet, tuple(sheet.adventurers.all()), followups=())
+    if view.living is None:
+        return view
+    return replace(view, followups=followup_hits(view.living))
+
+
+def followup_hits(adventurer, limit=rules.FOLLOWUP_HITS_SHOWN):
+    """The latest tests `adventurer` won with hits, newest first: the hits a
+    followup brings back to them (`followup #<number>` in that test's room)."""
+    return tuple(
+        KrollRoll.objects.filter(kind__in=KrollRoll.TESTS, hits__gt=0, room__isnull=False)
+        .filter(_won_by(adventurer))
+        .select_related("room")[:limit]
+    )
 
 
 def roll_up(character, rng=None):
@@ -413,7 +440,7 @@ def _followup_dice(character, actor, followup, opponent, quick):
     source = _followup_source(character, actor, followup)
     if not source.hits or not source.winner:
         raise KrollError(f"Roll #{source.pk} scored no hits, so there is nothing to follow up.")
-    if source.winner == "b" and source.kind != KrollRoll.OPPOSED:
+    if _gm_won(source):
         if quick or opponent is not None:
             raise KrollError(
                 f"The GM's dice won roll #{source.pk}; only a regular test against GM dice "
@@ -451,6 +478,19 @@ def _followup_source(character, actor, followup):
 
 def _takes_part(sheet):
     return Q(adventurer__sheet=sheet) | Q(opponent__sheet=sheet)
+
+
+# Who won a test: side a is always the tester; side b is the opponent in an
+# opposed test and the GM's dice in any other. `_gm_won` and `_won_by` say the
+# same thing for one roll and for a query.
+def _gm_won(roll):
+    return roll.winner == "b" and roll.kind != KrollRoll.OPPOSED
+
+
+def _won_by(adventurer):
+    return Q(winner="a", adventurer=adventurer) | Q(
+        winner="b", kind=KrollRoll.OPPOSED, opponent=adventurer
+    )
 
 
 def _record_regular(
