@@ -311,7 +311,7 @@ class CmdKrollAdmin(DelverCommand):
         penalty = services.penalty_dice(self.rhs)
         character = find_character(self.caller, self.lhs, anywhere=True)
         adventurer = services.set_penalty(self.caller, character, penalty)
-        self._tell(character, f"{character.key} now carries {adventurer.penalty} penalty dice.")
+        self._tell(character, render.penalty_carried(character, adventurer.penalty))
 
     def switch_set(self):
         name, _, attribute = self.lhs.rpartition("/")

@@ -119,7 +119,8 @@ class TestStaffChanges(KrollCommandTest):
 
     def test_staff_can_reach_characters_elsewhere(self):
         give_sheet(self.stranger)
-        self.call(CmdKrollAdmin(), "/penalty Faraway=1", "Faraway now carries 1 penalty dice.")
+        self.call(CmdKrollAdmin(), "/penalty Faraway=1", "Faraway now carries 1 penalty die.")
+        self.call(CmdKrollAdmin(), "/penalty Faraway=0", "Faraway now carries no penalty dice.")
 
 
 class TestPrivacy(KrollCommandTest):

@@ -89,7 +89,7 @@ class TestRegularTests(KrollCommandTest):
         with self.dice(2, 5):
             out = self.call(CmdKroll(), "sneaky vs moderate=penalty 4", "[Kroll #")
         assert "with no dice: automatic failure (3 -4 penalty)" in out
-        assert "Char had no dice: GM wins with 2 hits." in out
+        assert "Char has no dice: GM wins with 2 hits." in out
         roll = KrollRoll.objects.get()
         assert (roll.a_dice, roll.winner, roll.hits) == ([], "b", 2)
 

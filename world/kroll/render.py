@@ -125,6 +125,12 @@ def new_adventurer(character, adventurer):
     )
 
 
+def penalty_carried(character, penalty):
+    if not penalty:
+        return f"{character.key} now carries no penalty dice."
+    return f"{character.key} now carries {penalty} penalty {'die' if penalty == 1 else 'dice'}."
+
+
 def death(character, death):
     text = f"{character.key}'s adventurer {death.dead.life} is dead."
     if death.successor is None:
