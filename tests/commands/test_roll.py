@@ -88,6 +88,16 @@ class TestBadInput(RollTest):
         seen, _ = self.roll("")
         assert seen[self.char1].startswith("Which dice?")
 
+    def test_private_and_gm_together_are_refused_without_rolling(self):
+        for switches in ("/private/gm", "/gm/private", "/p/g"):
+            seen, rng = self.roll(f"{switches} 1d20")
+            assert seen[self.char1].startswith(
+                "+roll takes one switch at a time: choose between /"
+            ), switches
+            assert "Usage: +roll <dice>" in seen[self.char1]
+            assert rng.calls == []
+            assert seen[self.char2] == seen[self.builder] == seen[self.bystander] == ""
+
     def test_unknown_switch_is_refused(self):
         seen, _ = self.roll("/loud 1d6")
         assert "+roll has no switch /loud." in seen[self.char1]
