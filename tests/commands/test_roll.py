@@ -1,5 +1,7 @@
 """`+roll`: who sees a roll, and how bad input is answered."""
 
+import random
+import re
 from unittest.mock import patch
 
 from evennia.utils import create
@@ -112,6 +114,11 @@ class TestRollSetup(EvenniaCommandTest):
         assert command.key == "+roll"
         assert command.access(self.char2, "cmd")
 
-    def test_help_has_usage_and_examples(self):
-        help_text = CmdRoll.__doc__
-        assert "Usage:" in help_text and "+roll 4d6kh3" in help_text
+    def test_every_example_in_the_help_rolls(self):
+        examples = re.findall(r"^\s+\+roll(\S*) (\S+(?: [<>=]+ \d+)?)", CmdRoll.__doc__, re.M)
+        examples = [(switch, dice) for switch, dice in examples if "<" not in dice]
+        assert len(examples) >= 5
+        for switch, dice in examples:
+            with patch("commands.dice._rng", random.Random(7)):
+                text = self.call(CmdRoll(), f"{switch} {dice}", None)
+            assert f"You roll {dice}: [" in text, (switch, dice, text)

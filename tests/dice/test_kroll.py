@@ -227,13 +227,48 @@ def test_difficulty_table():
     assert kroll.difficulty_named("impossible") is None
 
 
-def test_circumstance_bonus_and_followup_dice():
+def test_circumstance_bonus():
     assert [kroll.circumstance_bonus(name) for name in ("moderate", "Unusual", "overwhelming")] == [
         1,
         2,
         3,
     ]
-    assert kroll.followup_dice(3) == 3
+
+
+# ---------------------------------------------------------------- followups
+
+
+def test_a_followup_rolls_one_more_die_per_earlier_hit():
+    # The text's example: sneak up with three hits, then roll three extra dice to attack.
+    sneak = kroll.regular_test(3, 2, ScriptedRng(6, 5, 4, 3, 1))
+    assert (sneak.winner, sneak.hits) == ("a", 3)
+    attack = kroll.build_pool(2, followup=kroll.followup_dice(sneak.hits))
+    rng = ScriptedRng(1, 1, 6, 5, 4, 3, 2)  # two Deadly dice, three followup dice, the foe's two
+    result = kroll.regular_pool_test(attack, kroll.build_pool(2), rng)
+    assert rng.used_up and len(rng.calls) == 7
+    assert faces(result.a_dice) == [1, 1, 6, 5, 4] and faces(result.b_dice) == [3, 2]
+    assert (result.winner, result.called, result.hits) == ("a", 3, 3)
+    # Without the followup the same first dice lose: 1 1 against 6 5.
+    alone = kroll.regular_pool_test(
+        kroll.build_pool(2), kroll.build_pool(2), ScriptedRng(1, 1, 6, 5)
+    )
+    assert (alone.winner, alone.hits) == ("b", 2)
+
+
+def test_the_other_side_rolls_the_followup_dice_when_it_won_before():
+    spotted = kroll.regular_test(2, 3, ScriptedRng(2, 1, 6, 4, 1))  # the monster saw them coming
+    assert (spotted.winner, spotted.hits) == ("b", 2)
+    monster = kroll.build_pool(1, followup=kroll.followup_dice(spotted.hits))
+    rng = ScriptedRng(4, 4, 3, 5, 2)
+    result = kroll.regular_pool_test(kroll.build_pool(2), monster, rng)
+    assert rng.used_up and faces(result.b_dice) == [3, 5, 2]
+    assert (result.winner, result.called, result.hits) == ("b", 4, 1)
+    assert result.b_pool.render() == "3 dice (1 +2 followup)"
+
+
+def test_followup_hits_cannot_be_negative():
+    with pytest.raises(DiceError):
+        kroll.followup_dice(-1)
 
 
 # ---------------------------------------------------------------- Lucky draw

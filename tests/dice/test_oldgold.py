@@ -134,9 +134,23 @@ def test_death_roll(dice, kwargs, outcome):
     assert result.dice == dice
 
 
-def test_the_death_roll_table_is_marked_as_the_games_own():
-    assert og.DEATH_ROLL_SOURCE == "game"
-    assert sorted(og.DEATH_ROLL) == [1, 2, 3, 4, 5, 6]
+@pytest.mark.parametrize(
+    "die, line",
+    [
+        (1, "Death roll: [1], dies"),
+        (2, "Death roll: [2], hangs on, still dying"),
+        (3, "Death roll: [3], hangs on, still dying"),
+        (4, "Death roll: [4], hangs on, still dying"),
+        (5, "Death roll: [5], hangs on, still dying"),
+        (6, "Death roll: [6], pulls through with 1 HP"),
+    ],
+)
+def test_every_face_of_the_games_death_roll(die, line):
+    # The game's own table (the text lost its): 1 dies, 6 gets up with 1 HP, else still dying.
+    rng = ScriptedRng(die)
+    result = og.death_roll(rng)
+    assert rng.calls == [(1, 6)]
+    assert result.render() == line
 
 
 def test_initiative_by_grace_with_pcs_first_on_ties():
