@@ -16,6 +16,8 @@ def test_a_check_adds_the_score_and_must_exceed_the_difficulty():
 
 
 def test_natural_twenty_always_succeeds_and_natural_one_always_fails():
+    # A natural 20 is the best outcome there is, so a success even short of the
+    # difficulty; a natural 1 fails even above it (see the module's note).
     high = og.check(0, 30, ScriptedRng(20))
     assert (high.total, high.success, high.critical) == (20, True, "success")
     low = og.check(20, 5, ScriptedRng(1))
