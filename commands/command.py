@@ -6,7 +6,8 @@ Evennia's own commands) that:
 
 - dispatches `+cmd/<switch>` to a method `switch_<switch>` and a bare `+cmd`
   to `func_default`, so no command needs a ladder of `if "x" in switches`;
-- refuses unknown switches with the command's usage instead of ignoring them;
+- refuses unknown, ambiguous or combined switches (`+roll/private/gm`) with
+  the command's usage instead of ignoring them or all but the first;
 - shows a `GameError`'s message to the caller, and turns any other exception
   into a short apology (the traceback goes to the server log, never to a
   player).
@@ -42,18 +43,25 @@ class DelverCommand(MuxCommand):
             super().parse()
 
     def _switch_problem(self, requested):
-        """Why the typed switches cannot be used (unknown or ambiguous), or None."""
+        """Why the typed switches cannot be used (unknown, ambiguous, or more
+        than one: each switch is its own action), or None."""
+        options = [option.lower() for option in self.switch_options]
+        chosen = []
         for switch in requested:
             switch = switch.lower()
-            options = [option.lower() for option in self.switch_options]
-            if switch in options:
-                continue
-            matches = [option for option in options if option.startswith(switch)]
+            matches = (
+                [switch] if switch in options else [o for o in options if o.startswith(switch)]
+            )
             if not matches:
                 return f"{self.key} has no switch /{switch}."
             if len(matches) > 1:
                 choices = ", ".join("/" + option for option in matches)
                 return f"/{switch} could mean {choices}: type more of it."
+            if matches[0] not in chosen:
+                chosen.append(matches[0])
+        if len(chosen) > 1:
+            both = " and ".join("/" + option for option in chosen)
+            return f"{self.key} takes one switch at a time: choose between {both}."
         return None
 
     def usage(self):

@@ -12,13 +12,16 @@ from evennia import CmdSet
 from evennia.utils.utils import inherits_from
 
 from commands.command import DelverCommand
-from world.kroll import expedition, render, services
+from world.kroll import expedition, render, rules, services
 from world.kroll.errors import KrollError
+from world.numbers import database_id, whole_number
 
 HELP_CATEGORY = "Kroll"
 CHARACTER = "evennia.objects.objects.DefaultCharacter"
 _VERSUS = re.compile(r"\s+vs\.?\s+", re.I)
-_GM_DICE = re.compile(r"^(\d+)\s*(?:d|dice|die)$", re.I)
+# '3 dice', '1 die', '3d'; whatever stands before 'dice' is taken as the count,
+# so '² dice' or '-1 dice' is refused as a count, not looked up as a difficulty.
+_GM_DICE = re.compile(r"^(?:(.+?)\s*(?:dice|die)|(\d+)\s*d)$", re.I)
 
 
 def _split_versus(text):
@@ -29,19 +32,24 @@ def _split_versus(text):
 
 def find_character(caller, name, anywhere=False):
     """The one character called `name`: here, or anywhere for staff tools."""
-    matches = caller.search(
-        name.strip(),
-        global_search=anywhere,
-        location=None if anywhere else caller.location,
-        quiet=True,
-    )
+    name = name.strip()
+    matches = []
+    # '#²' or a 30-digit '#id' is no object's id, and Evennia's search would
+    # fail on it rather than find nothing.
+    if not name.startswith("#") or database_id(name) is not None:
+        matches = caller.search(
+            name,
+            global_search=anywhere,
+            location=None if anywhere else caller.location,
+            quiet=True,
+        )
     matches = [match for match in matches if inherits_from(match, CHARACTER)]
     if not matches:
         where = "" if anywhere else " here"
-        raise KrollError(f"There is no character called '{name.strip()}'{where}.")
+        raise KrollError(f"There is no character called '{name}'{where}.")
     if len(matches) > 1:
         names = ", ".join(f"{match.key}(#{match.id})" for match in matches)
-        raise KrollError(f"'{name.strip()}' could be any of: {names}. Be more exact.")
+        raise KrollError(f"'{name}' could be any of: {names}. Be more exact.")
     return matches[0]
 
 
@@ -49,22 +57,16 @@ def gm_dice(text):
     """'hard' or '5 dice' -> the GM's dice."""
     counted = _GM_DICE.match(text.strip())
     if counted:
-        return services.gm_dice_counted(int(counted.group(1)))
+        return services.gm_dice_counted(counted.group(1) or counted.group(2))
     return services.gm_dice_for_difficulty(text)
 
 
 def quick_number(text):
     """'4' or 'moderate' -> the number the GM calls."""
     text = text.strip()
-    if text.isdigit():
-        return services.quick_number_called(int(text))
+    if any(character.isdigit() for character in text):
+        return services.quick_number_called(text)
     return services.quick_number_for_difficulty(text)
-
-
-def _whole_number(words, what):
-    if len(words) != 1 or not words[0].isdigit():
-        raise KrollError(f"Give {what} as a whole number.")
-    return int(words[0])
 
 
 def parse_options(caller, text):
@@ -83,7 +85,7 @@ def parse_options(caller, text):
         if keyword in ("bonus", "their bonus"):
             found[keyword] = services.circumstance_bonus(" ".join(rest))
         elif keyword == "penalty":
-            found[keyword] = _whole_number(rest, "the penalty dice")
+            found[keyword] = services.penalty_dice(" ".join(rest))
         elif keyword == "followup":
             found[keyword] = _followup(caller, " ".join(rest))
         else:
@@ -102,8 +104,14 @@ def parse_options(caller, text):
 def _followup(caller, text):
     if not text:
         return services.Followup()
-    if text.startswith("#") and text[1:].isdigit():
-        return services.Followup(roll_id=int(text[1:]))
+    if text.startswith("#"):
+        roll_id = database_id(text)
+        if roll_id is None:
+            raise KrollError(
+                f"There is no test {text} in this room: name one by its number in "
+                "+kroll/log, like #12."
+            )
+        return services.Followup(roll_id=roll_id)
     return services.Followup(character=find_character(caller, text))
 
 
@@ -159,8 +167,9 @@ class CmdKroll(DelverCommand):
     more penalty dice than dice you fail without rolling.
 
     Everyone here sees both sides' dice and the hits. +kroll/new rolls up
-    your sheet (one die per attribute) if you have none, +kroll/sheet shows
-    it (staff may name anyone's) and +kroll/log lists the latest rolls here
+    your sheet (one die per attribute) if you have none. +kroll/sheet shows
+    it (staff may name anyone's), with the latest tests you won and the
+    number of each for a followup. +kroll/log lists the latest rolls here
     with the numbers a followup can name.
 
     Examples:
@@ -297,19 +306,21 @@ class CmdKrollAdmin(DelverCommand):
     help_category = HELP_CATEGORY
 
     def switch_penalty(self):
-        if not self.lhs or not self.rhs or not self.rhs.isdigit():
-            self.refuse_usage("Give the penalty dice as a whole number.")
+        if not self.lhs or not self.rhs:
+            self.refuse_usage("Name the character and give the penalty dice.")
+        penalty = services.penalty_dice(self.rhs)
         character = find_character(self.caller, self.lhs, anywhere=True)
-        adventurer = services.set_penalty(self.caller, character, int(self.rhs))
-        self._tell(character, f"{character.key} now carries {adventurer.penalty} penalty dice.")
+        adventurer = services.set_penalty(self.caller, character, penalty)
+        self._tell(character, render.penalty_carried(character, adventurer.penalty))
 
     def switch_set(self):
         name, _, attribute = self.lhs.rpartition("/")
-        if not name or not self.rhs or not self.rhs.isdigit():
+        if not name or not self.rhs:
             self.refuse_usage("Name the character and attribute, and give the rating.")
+        rating = services.rating_given(self.rhs)
         character = find_character(self.caller, name, anywhere=True)
         attribute = services.attribute_named(attribute)
-        adventurer = services.set_rating(self.caller, character, attribute, int(self.rhs))
+        adventurer = services.set_rating(self.caller, character, attribute, rating)
         self._tell(
             character,
             f"{character.key}'s {attribute.capitalize()} is now {adventurer.rating(attribute)}.",
@@ -417,10 +428,13 @@ class CmdExpedition(DelverCommand):
         self._tell_all(ledger, f"{self.caller.key} disbands '{ledger.expedition.name}'.")
 
     def _share(self, text):
-        text = (text or "").strip().rstrip("%")
-        if not text.isdigit():
-            self.refuse_usage("Give the share as a whole percentage, e.g. 20.")
-        return int(text)
+        share = whole_number((text or "").strip().removesuffix("%"), 0, rules.FULL_LOOT_PERCENT)
+        if share is None:
+            self.refuse_usage(
+                f"Give the share as a whole percentage from 0 to {rules.FULL_LOOT_PERCENT}, "
+                "e.g. 20."
+            )
+        return share
 
     def _other(self):
         return find_character(self.caller, self.args, anywhere=True) if self.args else None

@@ -55,6 +55,23 @@ class TestDelverCommand(EvenniaCommandTest):
         assert "/l could mean /light, /lower" in text
         assert "You light" not in text and "glows" not in text
 
+    def test_two_switches_are_refused_naming_both(self):
+        text = self.call(CmdLantern(), "/light/lower red")
+        assert text.startswith(
+            "+lantern takes one switch at a time: choose between /light and /lower."
+        )
+        assert "Usage: +lantern" in text
+        assert "You light" not in text and "already low" not in text
+
+    def test_two_switches_are_refused_even_abbreviated(self):
+        text = self.call(CmdLantern(), "/lo/li red")
+        assert text.startswith(
+            "+lantern takes one switch at a time: choose between /lower and /light."
+        )
+
+    def test_the_same_switch_twice_is_still_one_switch(self):
+        self.call(CmdLantern(), "/light/li red", "You light red.")
+
     def test_missing_argument_names_what_was_expected(self):
         text = self.call(CmdLantern(), "/light")
         assert text.startswith("Name the lantern to light.")

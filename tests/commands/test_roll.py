@@ -1,5 +1,7 @@
 """`+roll`: who sees a roll, and how bad input is answered."""
 
+import random
+import re
 from unittest.mock import patch
 
 from evennia.utils import create
@@ -88,6 +90,16 @@ class TestBadInput(RollTest):
         seen, _ = self.roll("")
         assert seen[self.char1].startswith("Which dice?")
 
+    def test_private_and_gm_together_are_refused_without_rolling(self):
+        for switches in ("/private/gm", "/gm/private", "/p/g"):
+            seen, rng = self.roll(f"{switches} 1d20")
+            assert seen[self.char1].startswith(
+                "+roll takes one switch at a time: choose between /"
+            ), switches
+            assert "Usage: +roll <dice>" in seen[self.char1]
+            assert rng.calls == []
+            assert seen[self.char2] == seen[self.builder] == seen[self.bystander] == ""
+
     def test_unknown_switch_is_refused(self):
         seen, _ = self.roll("/loud 1d6")
         assert "+roll has no switch /loud." in seen[self.char1]
@@ -102,6 +114,11 @@ class TestRollSetup(EvenniaCommandTest):
         assert command.key == "+roll"
         assert command.access(self.char2, "cmd")
 
-    def test_help_has_usage_and_examples(self):
-        help_text = CmdRoll.__doc__
-        assert "Usage:" in help_text and "+roll 4d6kh3" in help_text
+    def test_every_example_in_the_help_rolls(self):
+        examples = re.findall(r"^\s+\+roll(\S*) (\S+(?: [<>=]+ \d+)?)", CmdRoll.__doc__, re.M)
+        examples = [(switch, dice) for switch, dice in examples if "<" not in dice]
+        assert len(examples) >= 5
+        for switch, dice in examples:
+            with patch("commands.dice._rng", random.Random(7)):
+                text = self.call(CmdRoll(), f"{switch} {dice}", None)
+            assert f"You roll {dice}: [" in text, (switch, dice, text)

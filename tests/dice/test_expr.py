@@ -127,6 +127,8 @@ def test_no_target_means_no_success_or_failure():
         ("-1d4 + 10 < 5", (1,), "-1d4+10 < 5: -[1] + 10 = 9, failure"),
         ("3d6+1d4-2", (1, 2, 3, 4), "3d6+1d4-2: [1, 2, 3] + [4] - 2 = 8"),
         ("1d6 == 3", (3,), "1d6 = 3: [3] = 3, success"),
+        ("d% + 5 > 50", (42,), "d%+5 > 50: [42] + 5 = 47, failure"),
+        ("4d6dl2 - 1", (2, 5, 2, 6), "4d6dl2-1: [~2~, 5, ~2~, 6] - 1 = 10"),
     ],
 )
 def test_render_shows_every_die_and_marks_dropped_ones(text, values, line):

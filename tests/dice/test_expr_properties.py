@@ -5,7 +5,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.dice.scripted import RandintOnly
+from tests.dice.scripted import RandintOnly, ScriptedRng
 from world.dice.expr import DiceExpressionError, RolledTerm, RollResult, roll
 
 KEEPS = ("kh", "kl", "dh", "dl")
@@ -128,3 +128,33 @@ def test_junk_text_only_ever_raises_the_dice_error(text):
 @given(st.text(alphabet="0123456789dDkKhHlL% +-<>=x", max_size=40))
 def test_near_miss_expressions_only_ever_raise_the_dice_error(text):
     roll_or_refuse(text)
+
+
+@st.composite
+def rolls_with_a_keep(draw):
+    """(text, faces, dropped positions expected): a d6 term, so ties are common."""
+    faces = draw(st.lists(st.integers(1, 6), min_size=2, max_size=8))
+    count = len(faces)
+    keep = draw(st.sampled_from(KEEPS))
+    n = draw(st.integers(1, count)) if keep in ("kh", "kl") else draw(st.integers(1, count - 1))
+    drop = count - n if keep in ("kh", "kl") else n
+    lowest_go = keep in ("kh", "dl")
+    # Discard the lowest (or highest) dice; among equal faces the later die goes.
+    order = sorted(range(count), key=lambda i: (faces[i] if lowest_go else -faces[i], -i))
+    return f"{count}d6{keep}{n}", faces, set(order[:drop])
+
+
+@settings(max_examples=300, deadline=None)
+@given(rolls_with_a_keep(), st.sampled_from(("", " + 2", " - 1d4")), st.booleans())
+def test_the_line_shows_every_die_and_marks_exactly_the_dropped_ones(roll_case, tail, target):
+    text, faces, dropped = roll_case
+    extra = [3] if "d4" in tail else []
+    comparison = " >= 7" if target else ""
+    result = roll(text + tail + comparison, ScriptedRng(*faces, *extra))
+    assert set(result.terms[0].dropped_positions) == dropped
+    shown = ", ".join(f"~{face}~" if i in dropped else str(face) for i, face in enumerate(faces))
+    line = f"{text}{tail.replace(' ', '')}{comparison}: [{shown}]"
+    line += {"": "", " + 2": " + 2", " - 1d4": " - [3]"}[tail] + f" = {result.total}"
+    if target:
+        line += ", success" if result.total >= 7 else ", failure"
+    assert result.render() == line

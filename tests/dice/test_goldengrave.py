@@ -261,5 +261,22 @@ def test_name_columns_are_complete():
         assert len(column) == 36 and len(set(column.values())) == 36
 
 
-def test_monster_desire():
-    assert gg.monster_desire(ScriptedRng(4)).desire == tables.MONSTER_DESIRES[4]
+@pytest.mark.parametrize(
+    "die, desire",
+    [
+        # The text's d6 list, in order (our wording): shame, treasure, keep or drive
+        # out, show something, get help, a game or a duel.
+        (1, "to see you shamed or made a fool of"),
+        (2, "to get its hands on your treasure"),
+        (3, "to keep you out, or drive you out"),
+        (4, "to show you something"),
+        (5, "to have your help with something"),
+        (6, "to test you in a game or a duel"),
+    ],
+)
+def test_monster_desire_follows_the_texts_list(die, desire):
+    rng = ScriptedRng(die)
+    result = gg.monster_desire(rng)
+    assert rng.calls == [(1, 6)]
+    assert result.desire == desire
+    assert result.render() == f"The monster wants [{die}]: {desire}"

@@ -38,10 +38,31 @@ def test_special_case_example_each_side_rolls_one_more_die():
 
 
 def test_render_names_sides_dice_and_hits():
-    line = kroll.regular_test(3, 1, ScriptedRng(4, 3, 1, 4, 5, 2)).render("You", "Me")
-    assert line.startswith("You rolls 4 3 1; Me rolls 4.")
-    assert "You 5, Me 2" in line
-    assert line.endswith("You wins with 2 hits.")
+    line = kroll.regular_test(3, 1, ScriptedRng(4, 3, 1, 4, 5, 2)).render("Ann", "Bob")
+    assert line == (
+        "Ann rolls 4 3 1; Bob rolls 4. Both call 4: tie, each discards it. "
+        "A side is out of dice, so each rolls one more: Ann 5, Bob 2. "
+        "Bob calls 2: Ann wins with 2 hits."
+    )
+
+
+def test_render_speaks_to_you_in_the_second_person():
+    special = kroll.regular_test(3, 1, ScriptedRng(4, 3, 1, 4, 5, 2))
+    assert special.render("You", "GM") == (
+        "You roll 4 3 1; GM rolls 4. Both call 4: tie, each discards it. "
+        "A side is out of dice, so each rolls one more: you 5, GM 2. "
+        "GM calls 2: you win with 2 hits."
+    )
+    assert special.render("Ann", "you") == (
+        "Ann rolls 4 3 1; you roll 4. Both call 4: tie, each discards it. "
+        "A side is out of dice, so each rolls one more: Ann 5, you 2. "
+        "You call 2: Ann wins with 2 hits."
+    )
+    empty_handed = kroll.regular_test(0, 2, ScriptedRng(3, 1))
+    assert empty_handed.render("you", "Bob") == (
+        "You roll no dice; Bob rolls 3 1. You have no dice: Bob wins with 2 hits."
+    )
+    assert empty_handed.render("Ann", "Bob").endswith("Ann has no dice: Bob wins with 2 hits.")
 
 
 # ---------------------------------------------------------------- regular test edges
@@ -87,7 +108,7 @@ def test_side_with_no_dice_loses_and_every_die_of_the_other_hits():
     result = kroll.regular_test(0, 3, ScriptedRng(1, 1, 2))
     assert result.a_dice == () and faces(result.b_dice) == [1, 1, 2]
     assert (result.winner, result.called, result.hits) == ("b", None, 3)
-    assert "had no dice" in result.render()
+    assert "a has no dice: b wins with 3 hits." in result.render()
 
 
 def test_no_dice_on_either_side_is_not_a_test():
@@ -108,7 +129,16 @@ def test_quick_test_counts_dice_above_the_number_only():
 def test_quick_test_tie_is_a_failure():
     result = kroll.quick_test(2, 4, ScriptedRng(4, 4))
     assert (result.hits, result.success) == (0, False)
-    assert result.render("Ann").endswith("fails.")
+    assert result.render("Ann") == "Ann rolls 4 4 against 4: fails."
+    assert result.render() == "You roll 4 4 against 4: you fail."
+
+
+def test_quick_test_render_agrees_with_who_rolled():
+    result = kroll.quick_test(3, 3, ScriptedRng(4, 1, 6))
+    assert result.render("Ann") == "Ann rolls 4 1 6 against 3: succeeds with 2 hits."
+    assert result.render("You") == "You roll 4 1 6 against 3: you succeed with 2 hits."
+    one = kroll.quick_test(1, 3, ScriptedRng(5))
+    assert one.render() == "You roll 5 against 3: you succeed with 1 hit."
 
 
 # ---------------------------------------------------------------- last-ditch die and pools
@@ -197,13 +227,48 @@ def test_difficulty_table():
     assert kroll.difficulty_named("impossible") is None
 
 
-def test_circumstance_bonus_and_followup_dice():
+def test_circumstance_bonus():
     assert [kroll.circumstance_bonus(name) for name in ("moderate", "Unusual", "overwhelming")] == [
         1,
         2,
         3,
     ]
-    assert kroll.followup_dice(3) == 3
+
+
+# ---------------------------------------------------------------- followups
+
+
+def test_a_followup_rolls_one_more_die_per_earlier_hit():
+    # The text's example: sneak up with three hits, then roll three extra dice to attack.
+    sneak = kroll.regular_test(3, 2, ScriptedRng(6, 5, 4, 3, 1))
+    assert (sneak.winner, sneak.hits) == ("a", 3)
+    attack = kroll.build_pool(2, followup=kroll.followup_dice(sneak.hits))
+    rng = ScriptedRng(1, 1, 6, 5, 4, 3, 2)  # two Deadly dice, three followup dice, the foe's two
+    result = kroll.regular_pool_test(attack, kroll.build_pool(2), rng)
+    assert rng.used_up and len(rng.calls) == 7
+    assert faces(result.a_dice) == [1, 1, 6, 5, 4] and faces(result.b_dice) == [3, 2]
+    assert (result.winner, result.called, result.hits) == ("a", 3, 3)
+    # Without the followup the same first dice lose: 1 1 against 6 5.
+    alone = kroll.regular_pool_test(
+        kroll.build_pool(2), kroll.build_pool(2), ScriptedRng(1, 1, 6, 5)
+    )
+    assert (alone.winner, alone.hits) == ("b", 2)
+
+
+def test_the_other_side_rolls_the_followup_dice_when_it_won_before():
+    spotted = kroll.regular_test(2, 3, ScriptedRng(2, 1, 6, 4, 1))  # the monster saw them coming
+    assert (spotted.winner, spotted.hits) == ("b", 2)
+    monster = kroll.build_pool(1, followup=kroll.followup_dice(spotted.hits))
+    rng = ScriptedRng(4, 4, 3, 5, 2)
+    result = kroll.regular_pool_test(kroll.build_pool(2), monster, rng)
+    assert rng.used_up and faces(result.b_dice) == [3, 5, 2]
+    assert (result.winner, result.called, result.hits) == ("b", 4, 1)
+    assert result.b_pool.render() == "3 dice (1 +2 followup)"
+
+
+def test_followup_hits_cannot_be_negative():
+    with pytest.raises(DiceError):
+        kroll.followup_dice(-1)
 
 
 # ---------------------------------------------------------------- Lucky draw

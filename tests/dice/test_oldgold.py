@@ -16,6 +16,8 @@ def test_a_check_adds_the_score_and_must_exceed_the_difficulty():
 
 
 def test_natural_twenty_always_succeeds_and_natural_one_always_fails():
+    # A natural 20 is the best outcome there is, so a success even short of the
+    # difficulty; a natural 1 fails even above it (see the module's note).
     high = og.check(0, 30, ScriptedRng(20))
     assert (high.total, high.success, high.critical) == (20, True, "success")
     low = og.check(20, 5, ScriptedRng(1))
@@ -134,9 +136,23 @@ def test_death_roll(dice, kwargs, outcome):
     assert result.dice == dice
 
 
-def test_the_death_roll_table_is_marked_as_the_games_own():
-    assert og.DEATH_ROLL_SOURCE == "game"
-    assert sorted(og.DEATH_ROLL) == [1, 2, 3, 4, 5, 6]
+@pytest.mark.parametrize(
+    "die, line",
+    [
+        (1, "Death roll: [1], dies"),
+        (2, "Death roll: [2], hangs on, still dying"),
+        (3, "Death roll: [3], hangs on, still dying"),
+        (4, "Death roll: [4], hangs on, still dying"),
+        (5, "Death roll: [5], hangs on, still dying"),
+        (6, "Death roll: [6], pulls through with 1 HP"),
+    ],
+)
+def test_every_face_of_the_games_death_roll(die, line):
+    # The game's own table (the text lost its): 1 dies, 6 gets up with 1 HP, else still dying.
+    rng = ScriptedRng(die)
+    result = og.death_roll(rng)
+    assert rng.calls == [(1, 6)]
+    assert result.render() == line
 
 
 def test_initiative_by_grace_with_pcs_first_on_ties():

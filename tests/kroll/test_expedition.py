@@ -116,11 +116,15 @@ class TestConsent(ExpeditionTest):
         assert self.share_of(self.char2) == 20
 
     def test_bad_shares_are_refused(self):
-        self.call(CmdExpedition(), "/offer Char2=lots", "Give the share as a whole percentage")
-        self.call(CmdExpedition(), "/offer Char2=101", "A share is a percentage from 0 to 100.")
-        self.call(
-            CmdExpedition(), "/ask", "Give the share as a whole percentage", caller=self.char2
-        )
+        refusal = "Give the share as a whole percentage from 0 to 100, e.g. 20."
+        for bad in ("lots", "101", "-5", "²", "²%", "1" * 30, "12.5"):
+            with self.subTest(share=bad):
+                out = self.call(CmdExpedition(), f"/offer Char2={bad}", refusal)
+                assert "Sorry" not in out
+        self.call(CmdExpedition(), "/ask ²", refusal, caller=self.char2)
+        self.call(CmdExpedition(), "/ask", refusal, caller=self.char2)
+        self.call(CmdExpedition(), "/offer Char2=20%", "Char offers Char2 20% of the loot.")
+        assert not ShareOffer.objects.exclude(share=20).exists()
 
     def test_leaving_and_disbanding(self):
         self.call(CmdExpedition(), "/leave", "The leader cannot walk away")

@@ -63,6 +63,10 @@ class TestLucky(KrollCommandTest):
         self.call(CmdLucky(), "", "Name the characters fate chooses between.")
         self.call(CmdLucky(), "/gm Char", "Name the characters and the GM's dice")
         self.call(CmdLucky(), "/gm Char vs 50 dice", "The GM rolls from 1 to 20 dice.")
+        self.call(CmdLucky(), "/gm Char vs ² dice", "The GM rolls from 1 to 20 dice.")
+        self.call(CmdLucky(), "Char, #²", "There is no character called '#²' here.")
+        huge = "#" + "9" * 30
+        self.call(CmdLucky(), f"Char, {huge}", f"There is no character called '{huge}' here.")
         self.char3.kroll_sheet.delete()
         self.call(CmdLucky(), "Char, Cid", "Cid has no Kroll sheet yet.")
         assert not KrollRoll.objects.exists()

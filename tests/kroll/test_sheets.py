@@ -6,7 +6,7 @@ import pytest
 from commands.kroll import CmdKroll, CmdKrollAdmin
 from tests.dice.scripted import ScriptedRng
 from tests.kroll.helpers import KrollCommandTest, give_sheet
-from world.kroll import services
+from world.kroll import rules, services
 from world.kroll.errors import KrollError
 from world.kroll.models import KrollRoll, KrollSheet
 
@@ -105,10 +105,12 @@ class TestStaffChanges(KrollCommandTest):
         assert "beyond extraordinary" in out
 
     def test_staff_values_are_checked(self):
-        self.call(CmdKrollAdmin(), "/set Char2/deadly=11", "Ratings go from 1 to 10.")
-        self.call(CmdKrollAdmin(), "/set Char2/deadly=0", "Ratings go from 1 to 10.")
-        self.call(CmdKrollAdmin(), "/penalty Char2=21", "Penalty dice go from 0 to 20.")
-        self.call(CmdKrollAdmin(), "/penalty Char2=x", "Give the penalty dice as a whole number.")
+        rating = "Give the rating as a whole number from 1 to 10."
+        penalty = "Give the penalty dice as a whole number from 0 to 20."
+        for bad in ("11", "0", "x", "²", "1" * 30, "-1"):
+            self.call(CmdKrollAdmin(), f"/set Char2/deadly={bad}", rating)
+        for bad in ("21", "x", "²", "1" * 30, "-1", "1.5"):
+            self.call(CmdKrollAdmin(), f"/penalty Char2={bad}", penalty)
         self.call(CmdKrollAdmin(), "/set Char2/might=3", "'might' is not a Kroll attribute.")
         self.call(CmdKrollAdmin(), "/penalty Nobody=1", "There is no character called 'Nobody'.")
         self.call(CmdKrollAdmin(), "/penalty Cid=1", "Cid has no Kroll sheet yet.")
@@ -117,7 +119,8 @@ class TestStaffChanges(KrollCommandTest):
 
     def test_staff_can_reach_characters_elsewhere(self):
         give_sheet(self.stranger)
-        self.call(CmdKrollAdmin(), "/penalty Faraway=1", "Faraway now carries 1 penalty dice.")
+        self.call(CmdKrollAdmin(), "/penalty Faraway=1", "Faraway now carries 1 penalty die.")
+        self.call(CmdKrollAdmin(), "/penalty Faraway=0", "Faraway now carries no penalty dice.")
 
 
 class TestPrivacy(KrollCommandTest):
@@ -155,3 +158,71 @@ class TestPrivacy(KrollCommandTest):
                 change()
         living = KrollSheet.objects.get(character=self.char1).living
         assert (living.alive, living.penalty, living.tough) == (True, 0, 3)
+
+
+class TestFollowupHitsOnTheSheet(KrollCommandTest):
+    """The sheet lists the tests whose hits a followup would bring back to its
+    adventurer: the ones they won, with their hits."""
+
+    def setUp(self):
+        super().setUp()
+        give_sheet(self.char1, sneaky=3, deadly=3)
+        give_sheet(self.char2, deadly=2)
+
+    def roll(self, args, *faces, caller=None):
+        with self.dice(*faces):
+            self.call(CmdKroll(), args, "[Kroll #", caller=caller)
+        return KrollRoll.objects.latest("id")
+
+    def sheet(self, caller=None):
+        return self.call(CmdKroll(), "/sheet", "Kroll sheet of", caller=caller)
+
+    def test_a_fresh_sheet_has_nothing_to_follow_up(self):
+        assert "Hits to follow up: none" in self.sheet()
+
+    def test_won_tests_are_listed_and_lost_ones_are_not(self):
+        won = self.roll("sneaky vs hard", 5, 4, 2, 3, 3, 2, 1)  # Char, 2 hits
+        lost = self.roll("deadly vs hard", 1, 1, 1, 6, 5, 1, 1)  # the GM, 2 hits
+        quick = self.roll("/quick sneaky vs 4", 5, 1, 6)  # Char, 2 hits
+        self.roll("/quick deadly vs 4", 1, 2, 3)  # no hits
+        out = self.sheet()
+        assert (
+            "Hits to follow up (add =followup #<number> to a test in the same room):\n"
+            f"  #{quick.pk} Sneaky vs 4 (quick), in Room: 2 hits\n"
+            f"  #{won.pk} Sneaky vs Hard, in Room: 2 hits"
+        ) in out
+        assert f"#{lost.pk}" not in out
+
+    def test_an_opposed_test_is_listed_for_whoever_won_it(self):
+        opposed = self.roll("sneaky vs char2/deadly", 1, 1, 1, 6, 5)  # Char2 wins, 2 hits
+        assert f"#{opposed.pk} Sneaky vs Char2's Deadly, in Room: 2 hits" in self.sheet(
+            caller=self.char2
+        )
+        assert f"#{opposed.pk}" not in self.sheet()
+
+    def test_every_listed_test_really_brings_its_hits_back(self):
+        first = self.roll("sneaky vs hard", 5, 4, 2, 3, 3, 2, 1)  # 2 hits
+        second = self.roll("sneaky vs easy", 6, 5, 4, 1)  # 3 hits
+        for roll, pool in ((first, "5 dice (3 +2 followup)"), (second, "6 dice (3 +3 followup)")):
+            assert f"#{roll.pk} Sneaky" in self.sheet()
+            faces = [1] * (3 + roll.hits) + [6]
+            with self.dice(*faces):
+                out = self.call(CmdKroll(), f"deadly vs easy=followup #{roll.pk}", "[Kroll #")
+            assert f"with {pool} against Easy" in out
+
+    def test_only_the_latest_few_newest_first(self):
+        wins = [
+            self.roll("sneaky vs easy", 6, 1, 1, 5) for _ in range(rules.FOLLOWUP_HITS_SHOWN + 2)
+        ]
+        out = self.sheet()
+        shown = [roll.pk for roll in wins if f"#{roll.pk} " in out]
+        assert shown == [roll.pk for roll in wins[-rules.FOLLOWUP_HITS_SHOWN :]]
+        assert out.index(f"#{wins[-1].pk} ") < out.index(f"#{wins[-2].pk} ")
+
+    def test_a_new_life_does_not_inherit_the_dead_ones_hits(self):
+        won = self.roll("sneaky vs hard", 5, 4, 2, 3, 3, 2, 1)
+        with self.dice(*[2] * 8):
+            self.call(CmdKrollAdmin(), "/kill Char", "Char's adventurer 1 is dead.")
+        out = self.sheet()
+        assert "Adventurer 2 of 3" in out and f"#{won.pk}" not in out
+        assert "Hits to follow up: none" in out

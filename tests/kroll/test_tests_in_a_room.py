@@ -89,7 +89,7 @@ class TestRegularTests(KrollCommandTest):
         with self.dice(2, 5):
             out = self.call(CmdKroll(), "sneaky vs moderate=penalty 4", "[Kroll #")
         assert "with no dice: automatic failure (3 -4 penalty)" in out
-        assert "Char had no dice: GM wins with 2 hits." in out
+        assert "Char has no dice: GM wins with 2 hits." in out
         roll = KrollRoll.objects.get()
         assert (roll.a_dice, roll.winner, roll.hits) == ([], "b", 2)
 
@@ -212,7 +212,9 @@ class TestFollowups(KrollCommandTest):
         out = self.call(CmdKroll(), "/log", "Recent Kroll rolls here")
         assert f"{first.pk} Sneaky vs Hard" in out and "Char, 2 hits" in out
         assert "Sneaky vs Char2's Deadly" in out and "Char2, 2 hits" in out
-        self.call(CmdKroll(), "/log", "No Kroll rolls have been made here yet.", caller=self.stranger)
+        self.call(
+            CmdKroll(), "/log", "No Kroll rolls have been made here yet.", caller=self.stranger
+        )
 
     def test_followups_stay_in_their_room(self):
         first = self.win_with_two_hits()
@@ -244,10 +246,34 @@ class TestRefusals(KrollCommandTest):
     def test_bad_numbers(self):
         self.refused("wary vs 0 dice", "The GM rolls from 1 to 20 dice.")
         self.refused("wary vs 21 dice", "The GM rolls from 1 to 20 dice.")
-        self.refused("wary vs hard=bonus 4", "A circumstance bonus is 1 to 3 dice.")
+        self.refused("wary vs hard=bonus 4", "Give the bonus as 1 to 3 dice, or as moderate,")
         self.refused("wary vs hard=bonus lots", "Give the bonus")
-        self.refused("wary vs hard=penalty -1", "Give the penalty dice as a whole number.")
+        self.refused("wary vs hard=penalty -1", "Give the penalty dice as a whole number from 0")
         self.refused("wary vs hard=sideways", "'sideways' is not a test option.")
+
+    def test_a_bonus_of_nothing_is_refused_not_ignored(self):
+        for option in ("bonus 0", "their bonus 0", "bonus 00"):
+            self.refused(f"wary vs hard={option}", "Give the bonus as 1 to 3 dice")
+
+    def test_odd_digits_and_huge_numbers_get_a_refusal_not_an_apology(self):
+        # '²' passes str.isdigit() but int() rejects it; a 30-digit number is no count,
+        # no roll number and no object id.
+        huge = "1" * 30
+        expected = {
+            "wary vs {} dice": "The GM rolls from 1 to 20 dice.",
+            "/quick wary vs {}": "Call a number from 1 to 5 for a quick test",
+            "wary vs hard=bonus {}": "Give the bonus as 1 to 3 dice",
+            "wary vs hard=their bonus {}": "Give the bonus as 1 to 3 dice",
+            "wary vs hard=penalty {}": "Give the penalty dice as a whole number from 0 to 20.",
+            "wary vs hard=followup #{}": "There is no test #{} in this room",
+            "wary vs #{}/wary": "There is no character called '#{}' here.",
+        }
+        for number in ("²", huge, "٣"):
+            for args, refusal in expected.items():
+                with self.subTest(args=args.format(number)):
+                    out = self.call(CmdKroll(), args.format(number), refusal.format(number))
+                    assert "Sorry" not in out
+        assert not KrollRoll.objects.exists()
 
     def test_no_sheet_yet(self):
         self.refused("wary vs hard", "You have no Kroll sheet yet", caller=self.char2)

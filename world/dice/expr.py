@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from world.dice.results import DROPPED, DiceError, format_dice, outcome_word
+from world.dice.results import DROPPED, DiceError, outcome_word
 
 MAX_LENGTH = 300
 MAX_TERMS = 20
@@ -116,6 +116,10 @@ class Expression:
     dice_count: int
     plan: tuple = field(repr=False, compare=False)
     """(sign, count, sides, kept slice of the sorted dice or None) per DiceTerm."""
+    line: str = field(repr=False, compare=False)
+    """The result line with a `%s` for each die, the total and the outcome."""
+    drop_spans: tuple = field(repr=False, compare=False)
+    """(start, end, DiceTerm) in `dice` of each term that drops dice."""
 
     @property
     def bounds(self):
@@ -202,20 +206,21 @@ class RollResult:
         """
         `4d6kh3+2 >= 12: [3, 6, ~1~, 5] + 2 = 16, success`. Commands may pass
         their own `dropped` format and `outcome` (success bool -> word) to colour it.
+
+        The expression's `line` already holds everything but the dice, the
+        total and the outcome, so a roll's line is one %-format (twice as
+        quick as `str.format` here).
         """
-        line = self.expression.text + ":"
-        first = True
-        for term, rolled, drops in self._parts():
-            shown = str(term.value) if rolled is None else format_dice(rolled, drops, dropped)
-            if first:
-                line += (" -" if term.sign < 0 else " ") + shown
-                first = False
-            else:
-                line += (" + " if term.sign > 0 else " - ") + shown
-        line += f" = {self.total}"
-        if self.expression.comparison is not None:
-            line += ", " + outcome(self.success)
-        return line
+        expression = self.expression
+        dice = shown = self.dice
+        if expression.drop_spans:
+            shown = list(dice)
+            for start, end, term in expression.drop_spans:
+                for index in _dropped_positions(dice[start:end], term):
+                    shown[start + index] = dropped.format(dice[start + index])
+        if expression.comparison is None:
+            return expression.line % (*shown, self.total)
+        return expression.line % (*shown, self.total, outcome(self.success))
 
     def _parts(self):
         """(term, its dice or None for a Constant, dropped positions), in order."""
@@ -236,6 +241,9 @@ def _dropped_positions(rolled, term):
     if not drop:
         return ()
     # Among equal dice the later one is dropped.
+    if drop == 1:  # 4d6kh3, 2d20kl1: no need to sort
+        worst = min(rolled) if term.keeps_highest else max(rolled)
+        return (len(rolled) - 1 - rolled[::-1].index(worst),)
     if term.keeps_highest:
         order = sorted(range(len(rolled)), key=lambda i: (rolled[i], -i))
     else:
@@ -422,7 +430,34 @@ def _expression(terms, comparison, target):
         modifier=sum(t.signed for t in terms if isinstance(t, Constant)),
         dice_count=dice_count,
         plan=tuple((t.sign, t.count, t.sides, _kept_slice(t)) for t in dice_terms),
+        line=_line(text, terms, comparison),
+        drop_spans=_drop_spans(terms),
     )
+
+
+def _line(text, terms, comparison):
+    """`2d6+3: [%s, %s] + 3 = %s` (and `, %s` for the outcome)."""
+    line = text.replace("%", "%%") + ":"
+    for index, term in enumerate(terms):
+        if isinstance(term, DiceTerm):
+            shown = "[" + ", ".join(["%s"] * term.count) + "]"
+        else:
+            shown = str(term.value)
+        if index == 0:
+            line += (" -" if term.sign < 0 else " ") + shown
+        else:
+            line += (" + " if term.sign > 0 else " - ") + shown
+    return line + " = %s" + (", %s" if comparison is not None else "")
+
+
+def _drop_spans(terms):
+    spans, start = [], 0
+    for term in terms:
+        if isinstance(term, DiceTerm):
+            if term.kept_count != term.count:
+                spans.append((start, start + term.count, term))
+            start += term.count
+    return tuple(spans)
 
 
 def _kept_slice(term):

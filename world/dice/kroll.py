@@ -101,6 +101,29 @@ def _faces(dice):
     return " ".join(die.render() for die in dice) or "no dice"
 
 
+def _name(who, start=False):
+    """A side's name in a line; 'you' is capitalised only to start a sentence."""
+    if _second_person(who):
+        return "You" if start else "you"
+    return who
+
+
+def _verb(who, verb):
+    """`verb` agreeing with the side's name: 'rolls' for Ann, 'roll' for you."""
+    if _second_person(who):
+        return verb
+    return "has" if verb == "have" else verb + "s"
+
+
+def _does(who, verb, start=False):
+    """'Ann rolls', 'You roll'."""
+    return f"{_name(who, start)} {_verb(who, verb)}"
+
+
+def _second_person(who):
+    return who.lower() == "you"
+
+
 @dataclass(frozen=True)
 class Pool:
     """The dice one side rolls, with the modifiers that made it."""
@@ -209,8 +232,8 @@ class RegularTest:
         """One short line: the dice, what happened on ties, who won and by how much."""
         names = {"a": a, "b": b}
         parts = [
-            f"{a} rolls {_faces(self.a_dice[: self._first_roll('a')])}; "
-            f"{b} rolls {_faces(self.b_dice[: self._first_roll('b')])}."
+            f"{_does(a, 'roll', start=True)} {_faces(self.a_dice[: self._first_roll('a')])}; "
+            f"{_does(b, 'roll')} {_faces(self.b_dice[: self._first_roll('b')])}."
         ]
         for step in self.steps:
             if isinstance(step, Tie):
@@ -218,15 +241,15 @@ class RegularTest:
             else:
                 parts.append(
                     f"A side is out of dice, so each rolls one more: "
-                    f"{a} {step.a.render()}, {b} {step.b.render()}."
+                    f"{_name(a)} {step.a.render()}, {_name(b)} {step.b.render()}."
                 )
         winner, loser = names[self.winner], names[self.loser]
         if self.called is None:
-            against = f"{loser} had no dice"
+            against = f"{_does(loser, 'have', start=True)} no dice"
         else:
-            against = f"{loser} calls {self.called}"
+            against = f"{_does(loser, 'call', start=True)} {self.called}"
         plural = "hit" if self.hits == 1 else "hits"
-        parts.append(f"{against}: {winner} wins with {self.hits} {plural}.")
+        parts.append(f"{against}: {_does(winner, 'win')} with {self.hits} {plural}.")
         return " ".join(parts)
 
     def _first_roll(self, side):
@@ -302,9 +325,15 @@ class QuickTest:
         return self.hits > 0
 
     def render(self, who="you"):
-        plural = "hit" if self.hits == 1 else "hits"
-        outcome = f"succeeds with {self.hits} {plural}" if self.success else "fails"
-        return f"{who} rolls {_faces(self.dice)} against {self.number}: {outcome}."
+        """'Ann rolls 4 5 against 4: succeeds with 1 hit.' or, for 'you',
+        'You roll 4 5 against 4: you succeed with 1 hit.'"""
+        outcome = _verb(who, "succeed" if self.success else "fail")
+        if _second_person(who):
+            outcome = "you " + outcome
+        if self.success:
+            outcome += f" with {self.hits} {'hit' if self.hits == 1 else 'hits'}"
+        rolled = f"{_does(who, 'roll', start=True)} {_faces(self.dice)}"
+        return f"{rolled} against {self.number}: {outcome}."
 
 
 def quick_test(dice, number, rng, *, last_ditch=False):
@@ -343,6 +372,7 @@ class LuckyDraw:
     picked: int
 
     def render(self, names):
+        names = [_name(name) for name in names]
         opening = "; ".join(
             f"{names[i]} {_faces(dice[: len(dice) - self._extra_count(i)])}"
             for i, dice in enumerate(self.dice)
@@ -350,6 +380,7 @@ class LuckyDraw:
         parts = [f"Lucky rolls: {opening}."]
         for earlier, round_ in zip(self.rounds, self.rounds[1:]):
             tied = [names[i] for i, _ in round_.calls]
+            tied[0] = _name(tied[0], start=True)
             parts.append(
                 f"{' and '.join(tied)} tie low on {min(v for _, v in earlier.calls)} "
                 f"and discard it."

@@ -21,6 +21,14 @@ Rules without dice:
 
 A check adds the attribute *score* (not the bonus) to the d20, as the text
 says; the bonus (half the score, rounded up) is for damage and effects.
+
+Criticals, as we read the text: a natural 1 "always fails", so it is a
+failure whatever the total. A natural 20 is "the best possible outcome given
+the circumstances"; we take that as a success even when the total does not
+exceed the difficulty, because a check is only rolled when the outcome is
+uncertain, so success must be possible, and success is the best outcome a
+check has. What a 20 achieves beyond that (how well, which extra effect) is
+the GM's call, not the engine's; a task that cannot succeed gets no roll.
 """
 
 from dataclasses import dataclass
@@ -99,7 +107,8 @@ class Check:
 
     @property
     def success(self):
-        """The total must exceed the difficulty; a natural 20 always succeeds, a 1 always fails."""
+        """The total must exceed the difficulty; a natural 20 always succeeds and
+        a natural 1 always fails (see the module's note on criticals)."""
         critical = self.critical
         if critical is not None:
             return critical == "success"

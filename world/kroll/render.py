@@ -73,11 +73,11 @@ def rating_word(rating):
     return rules.RATING_WORDS.get(rating, "beyond extraordinary" if rating > 6 else "")
 
 
-def sheet(sheet):
-    """The whole sheet: the adventurer now playing, then the dead."""
-    adventurers = list(sheet.adventurers.all())
-    living = next((adventurer for adventurer in adventurers if adventurer.alive), None)
-    lines = [f"|wKroll sheet of {sheet.character.key}|n"]
+def sheet(view):
+    """The whole sheet (a `services.SheetView`): the adventurer now playing with
+    the hits they can follow up, then the dead."""
+    living = view.living
+    lines = [f"|wKroll sheet of {view.sheet.character.key}|n"]
     if living is None:
         lines.append(f"|rSpent|n: all {rules.LIVES_PER_SHEET} adventurers on this sheet have died.")
     else:
@@ -86,7 +86,8 @@ def sheet(sheet):
             f"Penalty dice: {living.penalty or 'none'}."
         )
         lines.append(str(_ratings_table(living)))
-    dead = [adventurer for adventurer in adventurers if not adventurer.alive]
+        lines.extend(_followup_hits(view.followups))
+    dead = [adventurer for adventurer in view.adventurers if not adventurer.alive]
     if dead:
         lines.append("|wThe fallen:|n")
         for adventurer in dead:
@@ -95,6 +96,16 @@ def sheet(sheet):
             )
             lines.append(f"  Life {adventurer.life}, died {adventurer.died_at:%Y-%m-%d}: {ratings}")
     return "\n".join(lines)
+
+
+def _followup_hits(rolls):
+    if not rolls:
+        return ["Hits to follow up: none (win a test with hits first)."]
+    lines = ["|wHits to follow up|n (add =followup #<number> to a test in the same room):"]
+    for roll in rolls:
+        plural = "hit" if roll.hits == 1 else "hits"
+        lines.append(f"  #{roll.pk} {_roll_what(roll)}, in {roll.room.key}: {roll.hits} {plural}")
+    return lines
 
 
 def _ratings_table(adventurer):
@@ -112,6 +123,12 @@ def new_adventurer(character, adventurer):
         f"{character.key} rolls up adventurer {adventurer.life} of {rules.LIVES_PER_SHEET}: "
         f"{ratings}."
     )
+
+
+def penalty_carried(character, penalty):
+    if not penalty:
+        return f"{character.key} now carries no penalty dice."
+    return f"{character.key} now carries {penalty} penalty {'die' if penalty == 1 else 'dice'}."
 
 
 def death(character, death):

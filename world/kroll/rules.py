@@ -29,5 +29,6 @@ MAX_GM_DICE = 20
 QUICK_NUMBER_RANGE = (1, 5)  # a number the GM calls for a quick test (no die beats a 6)
 MAX_LUCKY_CONTENDERS = 12
 RECENT_ROLLS_SHOWN = 10
+FOLLOWUP_HITS_SHOWN = 5  # latest winning tests a sheet lists for followups
 
 FULL_LOOT_PERCENT = 100  # shares of an expedition may not add up to more

@@ -10,7 +10,7 @@ may replace.
 """
 
 import random
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from django.db import transaction
 from django.db.models import Q
@@ -20,6 +20,7 @@ from world.dice import kroll as dice
 from world.kroll import rules
 from world.kroll.errors import KrollError
 from world.kroll.models import Adventurer, KrollRoll, KrollSheet
+from world.numbers import whole_number
 
 default_rng = random.SystemRandom()
 
@@ -64,16 +65,20 @@ def _unique_start(text, choices, what):
 
 
 def circumstance_bonus(text):
-    """Bonus dice from '2' or from the advantage: 'moderate', 'unusual', 'overwhelming'."""
+    """Bonus dice from '2' or from the advantage: 'moderate', 'unusual', 'overwhelming'.
+
+    A bonus is at least one die: 'bonus 0' is refused, not taken as no bonus.
+    """
     text = text.strip().lower()
     if text in rules.CIRCUMSTANCE_BONUS:
         return dice.circumstance_bonus(text)
-    if not text.isdigit():
+    bonus = whole_number(text, 1, rules.MAX_BONUS)
+    if bonus is None:
         raise KrollError(
             f"Give the bonus as 1 to {rules.MAX_BONUS} dice, or as moderate, unusual or "
             "overwhelming."
         )
-    return int(text)
+    return bonus
 
 
 @dataclass(frozen=True)
@@ -89,8 +94,10 @@ def gm_dice_for_difficulty(text):
     return GmDice(row.dice, row.name)
 
 
-def gm_dice_counted(count):
-    if not 1 <= count <= rules.MAX_GM_DICE:
+def gm_dice_counted(text):
+    """The GM's dice from a count such as '3'."""
+    count = whole_number(text, 1, rules.MAX_GM_DICE)
+    if count is None:
         raise KrollError(f"The GM rolls from 1 to {rules.MAX_GM_DICE} dice.")
     return GmDice(count, f"{count} {'die' if count == 1 else 'dice'}")
 
@@ -113,11 +120,38 @@ def quick_number_for_difficulty(text):
     return QuickNumber(row.quick_number, f"{row.quick_number} ({row.name})")
 
 
-def quick_number_called(number):
+def quick_number_called(text):
+    """The number the GM calls, from text such as '4'."""
     low, high = rules.QUICK_NUMBER_RANGE
-    if not low <= number <= high:
+    number = whole_number(text, low, high)
+    if number is None:
         raise KrollError(f"Call a number from {low} to {high} for a quick test (no die beats a 6).")
     return QuickNumber(number, str(number))
+
+
+def penalty_dice(text):
+    """Penalty dice from text such as '2' (0 is none)."""
+    penalty = whole_number(text, 0, rules.MAX_PENALTY)
+    if penalty is None:
+        raise _penalty_refusal()
+    return penalty
+
+
+def _penalty_refusal():
+    return KrollError(f"Give the penalty dice as a whole number from 0 to {rules.MAX_PENALTY}.")
+
+
+def rating_given(text):
+    """A rating staff give, from text such as '7'."""
+    rating = whole_number(text, *rules.STAFF_RATING_RANGE)
+    if rating is None:
+        raise _rating_refusal()
+    return rating
+
+
+def _rating_refusal():
+    low, high = rules.STAFF_RATING_RANGE
+    return KrollError(f"Give the rating as a whole number from {low} to {high}.")
 
 
 # ---------------------------------------------------------------- sheets
@@ -143,11 +177,38 @@ def living_adventurer(character, asker=None):
     return adventurer
 
 
+@dataclass(frozen=True)
+class SheetView:
+    """A sheet as its page shows it, with the hits its adventurer can follow up."""
+
+    sheet: KrollSheet
+    adventurers: tuple  # every life, first to last
+    followups: tuple  # KrollRolls (see `followup_hits`)
+
+    @property
+    def living(self):
+        return next((adventurer for adventurer in self.adventurers if adventurer.alive), None)
+
+
 def sheet_for_viewing(viewer, character):
     """The sheet `viewer` may look at: their own, or anyone's for staff."""
     if character != viewer and not is_staff(viewer):
         raise KrollError("You can only look at your own Kroll sheet.")
-    return sheet_of(character, viewer)
+    sheet = sheet_of(character, viewer)
+    view = SheetView(sheet, tuple(sheet.adventurers.all()), followups=())
+    if view.living is None:
+        return view
+    return replace(view, followups=followup_hits(view.living))
+
+
+def followup_hits(adventurer, limit=rules.FOLLOWUP_HITS_SHOWN):
+    """The latest tests `adventurer` won with hits, newest first: the hits a
+    followup brings back to them (`followup #<number>` in that test's room)."""
+    return tuple(
+        KrollRoll.objects.filter(kind__in=KrollRoll.TESTS, hits__gt=0, room__isnull=False)
+        .filter(_won_by(adventurer))
+        .select_related("room")[:limit]
+    )
 
 
 def roll_up(character, rng=None):
@@ -199,7 +260,7 @@ def kill_adventurer(staff, character, rng=None):
 def set_penalty(staff, character, penalty):
     _require_staff(staff)
     if not 0 <= penalty <= rules.MAX_PENALTY:
-        raise KrollError(f"Penalty dice go from 0 to {rules.MAX_PENALTY}.")
+        raise _penalty_refusal()
     with transaction.atomic():
         adventurer = living_adventurer(character, staff)
         adventurer.penalty = penalty
@@ -211,7 +272,7 @@ def set_rating(staff, character, attribute, rating):
     _require_staff(staff)
     low, high = rules.STAFF_RATING_RANGE
     if not low <= rating <= high:
-        raise KrollError(f"Ratings go from {low} to {high}.")
+        raise _rating_refusal()
     with transaction.atomic():
         adventurer = living_adventurer(character, staff)
         setattr(adventurer, attribute, rating)
@@ -243,7 +304,7 @@ class RollOptions:
             if not 0 <= getattr(self, name) <= rules.MAX_BONUS:
                 raise KrollError(f"A circumstance bonus is 1 to {rules.MAX_BONUS} dice.")
         if not 0 <= self.penalty <= rules.MAX_PENALTY:
-            raise KrollError(f"Penalty dice go from 0 to {rules.MAX_PENALTY}.")
+            raise _penalty_refusal()
 
 
 @dataclass(frozen=True)
@@ -379,7 +440,7 @@ def _followup_dice(character, actor, followup, opponent, quick):
     source = _followup_source(character, actor, followup)
     if not source.hits or not source.winner:
         raise KrollError(f"Roll #{source.pk} scored no hits, so there is nothing to follow up.")
-    if source.winner == "b" and source.kind != KrollRoll.OPPOSED:
+    if _gm_won(source):
         if quick or opponent is not None:
             raise KrollError(
                 f"The GM's dice won roll #{source.pk}; only a regular test against GM dice "
@@ -417,6 +478,19 @@ def _followup_source(character, actor, followup):
 
 def _takes_part(sheet):
     return Q(adventurer__sheet=sheet) | Q(opponent__sheet=sheet)
+
+
+# Who won a test: side a is always the tester; side b is the opponent in an
+# opposed test and the GM's dice in any other. `_gm_won` and `_won_by` say the
+# same thing for one roll and for a query.
+def _gm_won(roll):
+    return roll.winner == "b" and roll.kind != KrollRoll.OPPOSED
+
+
+def _won_by(adventurer):
+    return Q(winner="a", adventurer=adventurer) | Q(
+        winner="b", kind=KrollRoll.OPPOSED, opponent=adventurer
+    )
 
 
 def _record_regular(
