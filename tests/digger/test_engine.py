@@ -331,6 +331,18 @@ def test_everyone_exhausted_on_a_passed_final_still_loses():
     assert outcome_card(state, hole, random.Random(0)).kind == rules.LANDMARK
 
 
+def test_a_retreat_with_the_final_pending_escapes_a_failed_final_leaves_a_landmark():
+    hole = dungeon()
+    drawn, state = _at_final(hole)
+    assert outcome_card(retreat(state), hole, random.Random(0)).kind == rules.ESCAPE
+    everyone_gone = leave(leave(leave(state, "ann"), "bob"), "cat")
+    assert everyone_gone.outcome == rules.RETREAT
+    assert outcome_card(everyone_gone, hole, random.Random(0)).kind == rules.ESCAPE
+    _, failed = finish(state, drawn, [MISS, MISS, MISS])
+    assert failed.outcome == rules.RETREAT
+    assert outcome_card(failed, hole, random.Random(0)).kind == rules.LANDMARK
+
+
 def test_outcome_card_needs_an_ended_run_and_may_be_missing():
     hole = dungeon(outcomes=False)
     with pytest.raises(RunError, match="not ended"):

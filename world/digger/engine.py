@@ -36,8 +36,9 @@ Interpretations (also listed in world.digger.rules):
 * Tool uses are spent when the member acts, and stay spent for the run.
 * A member who leaves keeps their Exhaustion on the record but no longer acts,
   rolls or gains; if nobody is left the run ends in a retreat.
-* Outcome cards: Discovery on a win; Landmark when the run ended on the Final
-  (failed, or everyone exhausted there); Escape when it ended before the Final.
+* Outcome cards: Discovery on a win; Landmark when the party played the Final
+  and failed it (or everyone was exhausted there); Escape when the run ended
+  before the Final was resolved, a retreat with the Final still pending included.
 """
 
 from dataclasses import dataclass
@@ -546,7 +547,7 @@ def outcome_card(state, dungeon, rng):
         raise RunError("The run has not ended yet.")
     if state.outcome == rules.WON:
         kind = rules.DISCOVERY
-    elif state.card_kind == rules.FINAL:
+    elif state.card_kind == rules.FINAL and not state.pending:  # the Final was played
         kind = rules.LANDMARK
     else:
         kind = rules.ESCAPE
