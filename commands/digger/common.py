@@ -77,20 +77,23 @@ def tell_party(members, text):
 
 
 def tell_room(caller, text, members=()):
+    """Send the public part to the caller's room (members there already know it all)."""
+    tell_rooms((caller.location,), text, members, caller)
+
+
+def tell_rooms(rooms, text, members=(), from_obj=None):
     """
-    Send the public part to the caller's room (members there already know it
-    all). The text is final, so it goes to each onlooker as it is: the room's
-    `msg_contents` would run it through the `$func` parser and `str.format`
-    once per onlooker, work that a card's text does not need and that tool
-    names players choose (`{`, `$`) would upset.
+    Send the public part to everyone in `rooms` but the `members`. The text is
+    final, so it goes to each onlooker as it is: the room's `msg_contents`
+    would run it through the `$func` parser and `str.format` once per
+    onlooker, work that a card's text does not need and that tool names
+    players choose (`{`, `$`) would upset.
     """
-    room = caller.location
-    if room is None:
-        return
     members = set(members)
-    for onlooker in room.contents:
-        if onlooker not in members:
-            onlooker.msg(text=text, from_obj=caller)
+    for room in dict.fromkeys(room for room in rooms if room is not None):  # each room once
+        for onlooker in room.contents:
+            if onlooker not in members:
+                onlooker.msg(text=text, from_obj=from_obj)
 
 
 class DiggerCommand(DelverCommand):

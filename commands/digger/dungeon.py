@@ -9,7 +9,7 @@ from world.digger import building, render_building, render_run, rules, services,
 from world.digger.access import is_staff
 
 from .building import DungeonBuilding
-from .common import DiggerCommand, tell_party, tell_room, with_rules
+from .common import DiggerCommand, tell_party, tell_room, tell_rooms, with_rules
 
 
 class CmdDungeon(DungeonBuilding, DiggerCommand):
@@ -123,7 +123,12 @@ class CmdAct(DiggerCommand):
         report = services.complete(self.caller, member)
         members = report.audience.members
         tell_party(set(members) | {self.caller}, render_run.round_result(report))
-        tell_room(self.caller, render_run.round_public(report), members)
+        public = render_run.round_public(report)
+        if self.caller in members:
+            tell_room(self.caller, public, members)
+        else:  # staff finishing another party's round: the news goes where that party is
+            rooms = [member.location for member in members]
+            tell_rooms(rooms, public, (*members, self.caller), self.caller)
 
 
 class CmdRisk(DiggerCommand):

@@ -597,6 +597,11 @@ class ActiveModifier:
     users: tuple = ()
 
 
+def next_card_kind(state, dungeon):
+    """The kind of card the next +dungeon/draw brings (rules.ENTRY ... rules.FINAL)."""
+    return _next_kind(state, dungeon, state.challenge + 1)
+
+
 def upcoming_challenge(state):
     """The challenge being played, or the next one when none is pending."""
     return state.challenge if state.pending else state.challenge + 1
@@ -708,20 +713,33 @@ def _check_open(state):
         raise RunOver("This run is over.")
 
 
-def _next_card(new, dungeon, number, rng):
-    """Pick the card for draw `number`, updating the deck fields of `new`."""
+def _next_kind(state, dungeon, number):
+    """The kind of card draw `number` brings: the draw order, in one place."""
     by_kind = dungeon.by_kind
     if number == 1 and by_kind[rules.ENTRY]:
-        return by_kind[rules.ENTRY][0]
+        return rules.ENTRY
     if number == 2 and by_kind[rules.SECOND]:
-        return _pick(by_kind[rules.SECOND], rng)
+        return rules.SECOND
     if number == 3 and by_kind[rules.THIRD]:
-        return _pick(by_kind[rules.THIRD], rng)
-    if new.exploration >= rules.FINAL_TRIGGER:
-        climax = dungeon.first(rules.CLIMAX)
-        if climax is not None and not new.climax_played:
-            new.climax_played = True
-            return climax
+        return rules.THIRD
+    if state.exploration >= rules.FINAL_TRIGGER:
+        if by_kind[rules.CLIMAX] and not state.climax_played:
+            return rules.CLIMAX
+        return rules.FINAL
+    return rules.EXPLORATION
+
+
+def _next_card(new, dungeon, number, rng):
+    """Pick the card for draw `number`, updating the deck fields of `new`."""
+    kind = _next_kind(new, dungeon, number)
+    if kind == rules.ENTRY:
+        return dungeon.by_kind[rules.ENTRY][0]
+    if kind in (rules.SECOND, rules.THIRD):
+        return _pick(dungeon.by_kind[kind], rng)
+    if kind == rules.CLIMAX:
+        new.climax_played = True
+        return dungeon.first(rules.CLIMAX)
+    if kind == rules.FINAL:
         return dungeon.first(rules.FINAL)
     if not new.deck:
         new.deck, new.discard = _shuffled(new.discard, rng), ()

@@ -159,10 +159,17 @@ def round_result(report):
     if report.ending:
         lines.append(ending(report.ending))
     elif report.exploration >= rules.FINAL_TRIGGER:
-        lines.append(
-            "|yThe way to the heart of the dungeon lies open: the next draw brings " "the Final.|n"
-        )
+        lines.append(wrap(f"|yThe heart of the dungeon lies open: {_NEXT[report.next_kind]}|n"))
     return "\n".join(lines)
+
+
+# What the next draw brings once the party has the Exploration for the Final.
+_NEXT = {
+    rules.FINAL: "the next draw brings the Final.",
+    rules.CLIMAX: "the next draw brings its Climax, then the Final.",
+    rules.SECOND: "first, though, the next draw brings one of its Second cards.",
+    rules.THIRD: "first, though, the next draw brings one of its Third cards.",
+}
 
 
 def _modifiers(roll):
@@ -173,10 +180,13 @@ def _modifiers(roll):
 
 
 def round_public(report):
+    """The round's verdict for onlookers, naming the party by its leader."""
+    audience = report.audience
+    party = f"{audience.leader}'s party" if audience.leader else "A party"
     verdict = "passes" if report.result.passed else "fails"
-    text = (
-        f"{TAG} {report.completer.key}'s party {verdict} "
-        f"{report.card.title or report.card.key} (Exploration {report.exploration})."
+    text = wrap(
+        f"{TAG} {party} {verdict} {report.card.title or report.card.key} in "
+        f"{audience.dungeon} (Exploration {report.exploration})."
     )
     if report.ending:
         text += "\n" + _OUTCOME_WORDS[report.ending.outcome]

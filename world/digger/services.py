@@ -58,10 +58,12 @@ def _engine(move, *args):
 
 @dataclass(frozen=True)
 class Audience:
-    """Who hears of a move: the party's characters now, and the dungeon's name."""
+    """Who hears of a move: the party's characters now, the dungeon's name, and the
+    leader's name (a party goes by its leader)."""
 
     members: tuple  # characters still in the party
     dungeon: str
+    leader: str
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,7 @@ class RoundReport:
     names: dict  # member id -> name
     exploration: int
     ending: Ending | None
+    next_kind: str | None  # what the next draw brings (rules.FINAL, ...); None once ended
 
 
 # ---------------------------------------------------------------- loading
@@ -120,7 +123,10 @@ def _open_run_of(membership):
 
 
 def _audience(membership, members):
-    return Audience(tuple(member.character for member in members), membership.party.dungeon.name)
+    leader = next((member.character.key for member in members if member.is_leader), "")
+    return Audience(
+        tuple(member.character for member in members), membership.party.dungeon.name, leader
+    )
 
 
 def _names(run):
@@ -339,6 +345,7 @@ def complete(character, for_member=None):
         names,
         state.exploration,
         ending,
+        None if ending else engine.next_card_kind(state, deck),
     )
 
 
