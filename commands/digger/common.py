@@ -9,6 +9,7 @@ from commands.command import DelverCommand
 from world.digger import rules
 from world.digger.access import is_staff
 from world.digger.errors import DiggerError
+from world.digger.parsing import INTEGER_COLUMN_MAX, whole_number
 
 HELP_CATEGORY = "Digger"
 CHARACTER = "evennia.objects.objects.DefaultCharacter"
@@ -18,6 +19,7 @@ CHARACTER = "evennia.objects.objects.DefaultCharacter"
 HELP_NUMBERS = {
     "rating_min": rules.RATING_MIN,
     "rating_max": rules.RATING_MAX,
+    "grant_max": rules.GRANT_MAX,
     "start_dp": rules.STARTING_DP,
     "slot_dp": rules.EARLY_SLOT_COST,
     "slot_dp_late": rules.EARLY_SLOT_COST_LATE,
@@ -105,11 +107,17 @@ class DiggerCommand(DelverCommand):
         if not is_staff(self.caller):
             raise DiggerError(f"Only staff can {what}.")
 
-    def number(self, text, what):
-        digits = (text or "").strip().removeprefix("#")
-        if not digits.isdigit():
-            self.refuse_usage(f"Give {what} as a number.")
-        return int(digits)
+    def number(self, text, what, maximum=None, signed=False):
+        """The number typed for `what` (ASCII digits, a '#' before them allowed, up to
+        `maximum` and, if `signed`, down to -`maximum`); refused with the usage if not."""
+        bound = INTEGER_COLUMN_MAX if maximum is None else maximum
+        value = whole_number((text or "").strip().removeprefix("#"), bound, signed)
+        if value is None:
+            if maximum is None:
+                self.refuse_usage(f"Give {what} as a number.")
+            low = -maximum if signed else 0
+            self.refuse_usage(f"Give {what} as a whole number from {low} to {maximum}.")
+        return value
 
     def character(self, text):
         return find_character(self.caller, text)

@@ -38,8 +38,8 @@ class CmdDigger(DiggerCommand):
     characters are open to all; sheets in chargen only to their owner and
     staff.
 
-    Staff: /grant gives DP (a negative number takes some back, to correct
-    a mistake); the reason goes into the ledger.
+    Staff: /grant gives DP, at most {grant_max} at a time (a negative number
+    takes some back, to correct a mistake); the reason goes into the ledger.
 
     Examples:
       +digger
@@ -80,10 +80,9 @@ class CmdDigger(DiggerCommand):
         if not self.lhs or not self.rhs:
             self.refuse_usage("Name the character, then = the DP and the reason.")
         amount, _, reason = self.rhs.strip().partition(" ")
-        if not amount.lstrip("+-").isdigit():
-            self.refuse_usage("Give the DP as a whole number, like 5 or -2.")
+        amount = self.number(amount, "the DP", maximum=rules.GRANT_MAX, signed=True)
         target = self.character(self.lhs)
-        entry = sheets.grant(self.caller, target, int(amount), reason)
+        entry = sheets.grant(self.caller, target, amount, reason)
         self.msg(render.granted(entry, target))
         if target != self.caller:
             target.msg(f"Staff: {render.granted(entry, target)}")

@@ -61,6 +61,9 @@ def ability_for_word(word):
 RATING_MIN = 0
 RATING_MAX = 10
 STARTING_DP = 48
+# DP staff give (or take back) in one +digger/grant: more than a whole sheet needs
+# (all four ratings at 10 cost 220), little enough that no typo reaches the ledger's limits.
+GRANT_MAX = 500
 
 
 def raise_cost(rating):

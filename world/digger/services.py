@@ -36,6 +36,7 @@ from world.digger.membership import (
     require_party,
 )
 from world.digger.models import BeltSlot, Party, Run, RunRoll, RunRound
+from world.digger.parsing import whole_number
 from world.digger.store import dungeon_from_db
 
 rng = random.SystemRandom()
@@ -266,9 +267,9 @@ def _action_for(character, entry, text, mode, state):
     if rules.ability_for_word(word):
         return engine.Action(mode, ability=word)
     belt = [(item["number"], Tool.from_dict(item["tool"])) for item in entry["tools"]]
-    number = word.removeprefix("#")
-    if number.isdigit():
-        found = [tool for tool_number, tool in belt if tool_number == int(number)]
+    number = whole_number(word.removeprefix("#"))
+    if number is not None:
+        found = [tool for tool_number, tool in belt if tool_number == number]
     else:
         lowered = word.lower()
         found = [tool for _, tool in belt if tool.name.lower() == lowered] or [
@@ -291,8 +292,8 @@ def _action_for(character, entry, text, mode, state):
 
 def _owns_tool(character, number, name):
     tools = current_form(sheet_for(character)).tools
-    if number.isdigit():
-        return tools.filter(number=int(number)).exists()
+    if number is not None:
+        return tools.filter(number=number).exists()
     return tools.filter(design__name__iexact=name).exists()
 
 
