@@ -22,10 +22,10 @@ class CmdDigger(DiggerCommand):
 
     Every form of your character has four Dungeon Abilities, each rated
     {rating_min} to {rating_max}: Brute (its basic action is Force), Agility (Rush), Wits
-    (Investigate) and Combat (Fight). Each step up costs the new rating in
-    Digger Points (DP): 0 to 1 costs 1, 4 to 5 costs 5, so a rating of 5
-    has cost 15 DP in all. New characters get {start_dp} DP. /raise and /lower
-    go one step, or straight to the rating you name.
+    (Investigate) and Combat (Fight). Each step up costs Digger Points
+    (DP): {rating_min} to {first_step} costs {first_step_dp}, {example_from} to {example_rating} costs {example_step_dp}, so a rating of {example_rating} has cost
+    {example_total_dp} DP in all. New characters get {start_dp} DP. /raise and /lower go one
+    step, or straight to the rating you name.
 
     While your character waits for approval you may /lower a rating to get
     its DP back; once staff have approved you, DP only goes into things.

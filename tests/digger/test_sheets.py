@@ -1,7 +1,11 @@
 """+digger, +form, +approve/+unapprove and +chapter: sheets made on demand, DP and its
 ledger, chargen refunds, staff grants, forms, privacy, belt slots and Chapters."""
 
+import importlib
+from unittest.mock import patch
+
 from commands.digger import CmdApprove, CmdChapter, CmdDigger, CmdForm, CmdTools, CmdUnapprove
+from commands.digger import sheet as sheet_commands
 from world.digger import rules
 from world.digger.ledger import current_form, sheet_for
 from world.digger.models import DiggerSheet, DPEntry, Form
@@ -179,6 +183,20 @@ class TestForms(DiggerCommandTest):
         )
         self.call(CmdForm(), "Base", "You are already in your Base form.", caller=self.char2)
         self.call(CmdTools(), "Bear", "There is no form called 'Bear'.", caller=self.char2)
+
+
+def test_the_help_takes_rating_costs_and_the_grant_cap_from_the_rules_table():
+    try:
+        with (
+            patch.object(rules, "raise_cost", lambda rating: 2 * (rating + 1)),
+            patch.object(rules, "rating_total_cost", lambda rating: rating * (rating + 1)),
+            patch.object(rules, "GRANT_MAX", 99),
+        ):
+            help_text = " ".join(importlib.reload(sheet_commands).CmdDigger.__doc__.split())
+    finally:
+        importlib.reload(sheet_commands)  # the real help back
+    assert "0 to 1 costs 2, 4 to 5 costs 10, so a rating of 5 has cost 30 DP in all" in help_text
+    assert "at most 99 at a time" in help_text
 
 
 class TestChapterAndBeltSlots(DiggerCommandTest):
