@@ -103,7 +103,9 @@ class CmdForm(DiggerCommand):
     You cannot switch while your party is in a dungeon.
 
     Staff: /create makes a new form for a character, starting as a copy of
-    their base form (ratings, tools and belt).
+    their base form: its ratings, its tools, and its belt as far as the new
+    form's free slots go (an early slot bought for the base form, and its
+    refund, stay with the base form).
 
     Examples:
       +form

@@ -171,6 +171,25 @@ class TestForms(DiggerCommandTest):
         assert Form.objects.get(name="Base").wits == 3
         self.call(CmdTools(), "Base", "Tools of Char2's Base form", caller=self.char2)
 
+    def test_a_new_form_belt_holds_only_its_own_free_slots(self):
+        self.call(CmdDigger(), "/slot", "Your Base form's belt has 3 slots now", caller=self.char2)
+        for name, category in (("Lens", rules.WITS), ("Rope", rules.AGILITY), ("Hook", rules.WITS)):
+            give_tool(self.char2, name, category)
+        self.call(CmdForm(), "/create Char2=Wolf", "Char2 has a new form, Wolf")
+        wolf = Form.objects.get(name="Wolf")
+        assert wolf.early_slot_costs == []
+        assert [(slot.position, slot.tool.design.name) for slot in wolf.belt.all()] == [
+            (1, "Lens"),
+            (2, "Rope"),
+        ]
+        assert [tool.design.name for tool in wolf.tools.all()] == ["Lens", "Rope", "Hook"]
+        self.call(CmdForm(), "wolf", caller=self.char2)
+        assert "2 of 2 slots loaded" in self.call(CmdTools(), "", caller=self.char2)
+        # The early slot's DP comes back once, for the base form that paid it.
+        out = self.call(CmdChapter(), "/advance", "Chapter 2 begins")
+        assert "Char2 (Base) gets 7 DP back" in out and "Wolf" not in out
+        assert dp(self.char2) == rules.STARTING_DP and ledger_sums_up(self.char2)
+
     def test_form_refusals(self):
         self.call(CmdForm(), "/create Char2=Wolf")
         self.call(CmdForm(), "/create Char2=wolf", "Char2 already has a form called wolf.")
