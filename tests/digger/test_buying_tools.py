@@ -74,6 +74,12 @@ class TestBuyingInOneLine(DiggerCommandTest):
             "Nameless=Wits": "Choose a rating: Major or Minor.",
             "=Wits Major Efficient": "Give the tool a name",
             "7=Wits Major Efficient": "A tool's name cannot be just a number",
+            "#7=Wits Major Efficient": "A tool's name cannot be just a number",
+            "Force=Brute Major Efficient": "A tool cannot be called Force: +act Force means the "
+            "Brute ability, so give it a name of its own.",
+            "rush=Agility Major Efficient": "A tool cannot be called rush: +act rush means the "
+            "Agility ability",
+            "Wits=Wits Major Efficient": "A tool cannot be called Wits",
         }
         for line, why in cases.items():
             out = self.buy(line, "That tool cannot be made:")

@@ -87,6 +87,11 @@ def design_problems(spec):
         problems.append(f"Give the tool a name of 1 to {NAME_MAX} characters.")
     elif whole_number(spec.name.removeprefix("#")) is not None:
         problems.append("A tool's name cannot be just a number (numbers pick tools by +tools).")
+    elif rules.ability_for_word(spec.name):
+        problems.append(
+            f"A tool cannot be called {spec.name}: +act {spec.name} means the "
+            f"{rules.ability_for_word(spec.name)} ability, so give it a name of its own."
+        )
     if len(spec.description) > DESCRIPTION_MAX:
         problems.append(f"Keep the description within {DESCRIPTION_MAX} characters.")
     if spec.category is None:
