@@ -103,7 +103,12 @@ class CmdAct(DiggerCommand):
     with /complete: the dice are rolled, the party passes or fails, and
     Exploration and Exhaustion change. If the one who drew is gone or away,
     the leader completes instead. Members who are offline do not hold the
-    round up. Staff may complete any party's round by naming a member.
+    round up: they make no roll and are not counted for the pass, but take
+    the party's Exhaustion for the card. If you act and then go offline
+    before the round is completed, you make no roll either; a tool you used
+    stays spent and its effects still count for the party. Staff may
+    complete any party's round by naming a member; the room hears of it
+    where that party is.
 
     Examples:
       +act force
