@@ -32,6 +32,10 @@ class TestBuyingInOneLine(DiggerCommandTest):
         assert tool.as_tool().all_qualities == ("Efficient",)
         assert (tool.dp_paid, tool.number) == (rules.TOOL_COST_DP, 1)
 
+    def test_a_tool_with_one_use_says_so_in_the_singular(self):
+        out = self.buy("Ram=Brute Major Strengthen Inefficient", "You now have tool #1 Ram")
+        assert "It gives +3 and has 1 use per dungeon." in out
+
     def test_actions_name_categories_and_the_drawback_is_recognised(self):
         self.buy("Salt Lamp=investigate minor cleanse sacrifice", "You now have tool #1 Salt Lamp")
         design = OwnedTool.objects.get().design

@@ -8,7 +8,7 @@ Nothing here changes state; every line fits in 78 columns.
 from world.dice.digger import EXHAUSTED, target_number
 from world.digger import rules
 from world.digger.deck import quality_label
-from world.digger.render import WIDTH, heading, table, tool_summary, wrap
+from world.digger.render import WIDTH, counted, heading, table, tool_summary, wrap
 
 TAG = "|c[Digger]|n"
 BAR = 20
@@ -99,10 +99,10 @@ def acted(report):
     risk = " and takes a risk" if action.mode == rules.RISK else ""
     lines = [f"{TAG} {report.actor.key} answers with {what}{risk}."]
     if tool:
-        lines.append(f"  {tool.name} has {report.uses_left} uses left in this run.")
+        lines.append(f"  {tool.name} has {counted(report.uses_left, 'use')} left in this run.")
         lines += [f"  On the party: {quality_label(name)}" for name in tool.effects]
     if report.cleared:
-        lines.append(f"  {report.cleared} Condition(s) cleared from the party.")
+        lines.append(f"  {counted(report.cleared, 'Condition')} cleared from the party.")
     if report.waiting:
         lines.append(f"  Still to act: {', '.join(report.waiting)}.")
     else:
