@@ -130,6 +130,8 @@ class TestRefusals(RunTest):
         self.call(
             CmdAct(), "/complete", "Not everyone has acted yet: still waiting for Char2, Cid."
         )
+        self.assert_unchanged(before)
+        assert not RunRoll.objects.exists()
         self.all_act(members=(self.char2, self.char3))
         before = self.state()
         self.call(
