@@ -13,6 +13,7 @@ from functools import wraps
 from evennia.utils.evmenu import EvMenu
 
 from world.digger import building, render_building, rules
+from world.digger.parsing import whole_number
 from world.digger.render import wrap
 from world.errors import GameError
 
@@ -257,13 +258,13 @@ def node_move(caller, raw_string, card, **kwargs):
 
 def _move(caller, raw_string, card, **kwargs):
     number = _number(caller)
-    position = raw_string.strip()
-    if not position.isdigit():
+    position = whole_number(raw_string)
+    if position is None:
         caller.msg("Give the position as a number.")
         return "node_card", {"card": card}
     return _apply(
         caller,
-        lambda: render_building.changed(building.move_card(number, card, int(position))),
+        lambda: render_building.changed(building.move_card(number, card, position)),
         "node_card",
         card=card,
     )

@@ -9,47 +9,61 @@ from commands.command import DelverCommand
 from world.digger import rules
 from world.digger.access import is_staff
 from world.digger.errors import DiggerError
+from world.digger.parsing import INTEGER_COLUMN_MAX, whole_number
 
 HELP_CATEGORY = "Digger"
 CHARACTER = "evennia.objects.objects.DefaultCharacter"
 
 
-# The rules table's numbers that the help texts quote, by the names they use there.
-HELP_NUMBERS = {
-    "rating_min": rules.RATING_MIN,
-    "rating_max": rules.RATING_MAX,
-    "start_dp": rules.STARTING_DP,
-    "slot_dp": rules.EARLY_SLOT_COST,
-    "slot_dp_late": rules.EARLY_SLOT_COST_LATE,
-    "late_chapter": rules.EARLY_SLOT_LATE_FROM_CHAPTER,
-    "slots_1": rules.BELT_SLOTS_CHAPTER_1,
-    "slots_max": rules.BELT_SLOTS_MAX,
-    "tool_dp": rules.TOOL_COST_DP,
-    "tp": rules.TOOL_POINTS,
-    "major_tp": rules.RATING_TP[rules.MAJOR],
-    "major_bonus": rules.TOOL_BONUS[rules.MAJOR],
-    "major_uses": rules.TOOL_USES[rules.MAJOR],
-    "minor_tp": rules.RATING_TP[rules.MINOR],
-    "minor_bonus": rules.TOOL_BONUS[rules.MINOR],
-    "minor_uses": rules.TOOL_USES[rules.MINOR],
-    "lesser_tp": rules.TIER_TP[rules.LESSER],
-    "greater_tp": rules.TIER_TP[rules.GREATER],
-    "greatest_tp": rules.TIER_TP[rules.GREATEST],
-    "drawback_tp": rules.TIER_TP[rules.DRAWBACK],
-    "categories": rules.MAX_TOOL_CATEGORIES,
-    "party_max": rules.PARTY_MAX,
-    "final": rules.FINAL_TRIGGER,
-    "limit": rules.EXHAUSTION_LIMIT,
-    "risk_bonus": rules.RISK_ROLL_BONUS,
-    "risk_failed": rules.EXHAUSTION_RISK_FAILED,
-    "risk_minor": rules.EXHAUSTION_RISK_TOOL[rules.MINOR],
-    "risk_major": rules.EXHAUSTION_RISK_TOOL[rules.MAJOR],
-}
+# The rating +digger's help climbs to in its example of what ratings cost.
+_EXAMPLE_RATING = 5
+
+
+def help_numbers():
+    """The rules table's numbers that the help texts quote, by the names they use there
+    (read from the table when a help text is made, so help never disagrees with it)."""
+    return {
+        "rating_min": rules.RATING_MIN,
+        "rating_max": rules.RATING_MAX,
+        "first_step": rules.RATING_MIN + 1,
+        "first_step_dp": rules.raise_cost(rules.RATING_MIN),
+        "example_rating": _EXAMPLE_RATING,
+        "example_from": _EXAMPLE_RATING - 1,
+        "example_step_dp": rules.raise_cost(_EXAMPLE_RATING - 1),
+        "example_total_dp": rules.rating_total_cost(_EXAMPLE_RATING),
+        "grant_max": rules.GRANT_MAX,
+        "start_dp": rules.STARTING_DP,
+        "slot_dp": rules.EARLY_SLOT_COST,
+        "slot_dp_late": rules.EARLY_SLOT_COST_LATE,
+        "late_chapter": rules.EARLY_SLOT_LATE_FROM_CHAPTER,
+        "slots_1": rules.BELT_SLOTS_CHAPTER_1,
+        "slots_max": rules.BELT_SLOTS_MAX,
+        "tool_dp": rules.TOOL_COST_DP,
+        "tp": rules.TOOL_POINTS,
+        "major_tp": rules.RATING_TP[rules.MAJOR],
+        "major_bonus": rules.TOOL_BONUS[rules.MAJOR],
+        "major_uses": rules.TOOL_USES[rules.MAJOR],
+        "minor_tp": rules.RATING_TP[rules.MINOR],
+        "minor_bonus": rules.TOOL_BONUS[rules.MINOR],
+        "minor_uses": rules.TOOL_USES[rules.MINOR],
+        "lesser_tp": rules.TIER_TP[rules.LESSER],
+        "greater_tp": rules.TIER_TP[rules.GREATER],
+        "greatest_tp": rules.TIER_TP[rules.GREATEST],
+        "drawback_tp": rules.TIER_TP[rules.DRAWBACK],
+        "categories": rules.MAX_TOOL_CATEGORIES,
+        "party_max": rules.PARTY_MAX,
+        "final": rules.FINAL_TRIGGER,
+        "limit": rules.EXHAUSTION_LIMIT,
+        "risk_bonus": rules.RISK_ROLL_BONUS,
+        "risk_failed": rules.EXHAUSTION_RISK_FAILED,
+        "risk_minor": rules.EXHAUSTION_RISK_TOOL[rules.MINOR],
+        "risk_major": rules.EXHAUSTION_RISK_TOOL[rules.MAJOR],
+    }
 
 
 def with_rules(text):
-    """Help text with the rules table's numbers filled in, so help never disagrees."""
-    return text.format(**HELP_NUMBERS)
+    """Help text with the rules table's numbers filled in."""
+    return text.format(**help_numbers())
 
 
 def find_character(caller, name):
@@ -77,20 +91,23 @@ def tell_party(members, text):
 
 
 def tell_room(caller, text, members=()):
+    """Send the public part to the caller's room (members there already know it all)."""
+    tell_rooms((caller.location,), text, members, caller)
+
+
+def tell_rooms(rooms, text, members=(), from_obj=None):
     """
-    Send the public part to the caller's room (members there already know it
-    all). The text is final, so it goes to each onlooker as it is: the room's
-    `msg_contents` would run it through the `$func` parser and `str.format`
-    once per onlooker, work that a card's text does not need and that tool
-    names players choose (`{`, `$`) would upset.
+    Send the public part to everyone in `rooms` but the `members`. The text is
+    final, so it goes to each onlooker as it is: the room's `msg_contents`
+    would run it through the `$func` parser and `str.format` once per
+    onlooker, work that a card's text does not need and that tool names
+    players choose (`{`, `$`) would upset.
     """
-    room = caller.location
-    if room is None:
-        return
     members = set(members)
-    for onlooker in room.contents:
-        if onlooker not in members:
-            onlooker.msg(text=text, from_obj=caller)
+    for room in dict.fromkeys(room for room in rooms if room is not None):  # each room once
+        for onlooker in room.contents:
+            if onlooker not in members:
+                onlooker.msg(text=text, from_obj=from_obj)
 
 
 class DiggerCommand(DelverCommand):
@@ -102,11 +119,17 @@ class DiggerCommand(DelverCommand):
         if not is_staff(self.caller):
             raise DiggerError(f"Only staff can {what}.")
 
-    def number(self, text, what):
-        digits = (text or "").strip().removeprefix("#")
-        if not digits.isdigit():
-            self.refuse_usage(f"Give {what} as a number.")
-        return int(digits)
+    def number(self, text, what, maximum=None, signed=False):
+        """The number typed for `what` (ASCII digits, a '#' before them allowed, up to
+        `maximum` and, if `signed`, down to -`maximum`); refused with the usage if not."""
+        bound = INTEGER_COLUMN_MAX if maximum is None else maximum
+        value = whole_number((text or "").strip().removeprefix("#"), bound, signed)
+        if value is None:
+            if maximum is None:
+                self.refuse_usage(f"Give {what} as a number.")
+            low = -maximum if signed else 0
+            self.refuse_usage(f"Give {what} as a whole number from {low} to {maximum}.")
+        return value
 
     def character(self, text):
         return find_character(self.caller, text)

@@ -9,7 +9,7 @@ from world.digger import building, render_building, render_run, rules, services,
 from world.digger.access import is_staff
 
 from .building import DungeonBuilding
-from .common import DiggerCommand, tell_party, tell_room, with_rules
+from .common import DiggerCommand, tell_party, tell_room, tell_rooms, with_rules
 
 
 class CmdDungeon(DungeonBuilding, DiggerCommand):
@@ -103,7 +103,12 @@ class CmdAct(DiggerCommand):
     with /complete: the dice are rolled, the party passes or fails, and
     Exploration and Exhaustion change. If the one who drew is gone or away,
     the leader completes instead. Members who are offline do not hold the
-    round up. Staff may complete any party's round by naming a member.
+    round up: they make no roll and are not counted for the pass, but take
+    the party's Exhaustion for the card. If you act and then go offline
+    before the round is completed, you make no roll either; a tool you used
+    stays spent and its effects still count for the party. Staff may
+    complete any party's round by naming a member; the room hears of it
+    where that party is.
 
     Examples:
       +act force
@@ -123,7 +128,12 @@ class CmdAct(DiggerCommand):
         report = services.complete(self.caller, member)
         members = report.audience.members
         tell_party(set(members) | {self.caller}, render_run.round_result(report))
-        tell_room(self.caller, render_run.round_public(report), members)
+        public = render_run.round_public(report)
+        if self.caller in members:
+            tell_room(self.caller, public, members)
+        else:  # staff finishing another party's round: the news goes where that party is
+            rooms = [member.location for member in members]
+            tell_rooms(rooms, public, (*members, self.caller), self.caller)
 
 
 class CmdRisk(DiggerCommand):

@@ -22,10 +22,10 @@ class CmdDigger(DiggerCommand):
 
     Every form of your character has four Dungeon Abilities, each rated
     {rating_min} to {rating_max}: Brute (its basic action is Force), Agility (Rush), Wits
-    (Investigate) and Combat (Fight). Each step up costs the new rating in
-    Digger Points (DP): 0 to 1 costs 1, 4 to 5 costs 5, so a rating of 5
-    has cost 15 DP in all. New characters get {start_dp} DP. /raise and /lower
-    go one step, or straight to the rating you name.
+    (Investigate) and Combat (Fight). Each step up costs Digger Points
+    (DP): {rating_min} to {first_step} costs {first_step_dp}, {example_from} to {example_rating} costs {example_step_dp}, so a rating of {example_rating} has cost
+    {example_total_dp} DP in all. New characters get {start_dp} DP. /raise and /lower go one
+    step, or straight to the rating you name.
 
     While your character waits for approval you may /lower a rating to get
     its DP back; once staff have approved you, DP only goes into things.
@@ -38,8 +38,8 @@ class CmdDigger(DiggerCommand):
     characters are open to all; sheets in chargen only to their owner and
     staff.
 
-    Staff: /grant gives DP (a negative number takes some back, to correct
-    a mistake); the reason goes into the ledger.
+    Staff: /grant gives DP, at most {grant_max} at a time (a negative number
+    takes some back, to correct a mistake); the reason goes into the ledger.
 
     Examples:
       +digger
@@ -80,10 +80,9 @@ class CmdDigger(DiggerCommand):
         if not self.lhs or not self.rhs:
             self.refuse_usage("Name the character, then = the DP and the reason.")
         amount, _, reason = self.rhs.strip().partition(" ")
-        if not amount.lstrip("+-").isdigit():
-            self.refuse_usage("Give the DP as a whole number, like 5 or -2.")
+        amount = self.number(amount, "the DP", maximum=rules.GRANT_MAX, signed=True)
         target = self.character(self.lhs)
-        entry = sheets.grant(self.caller, target, int(amount), reason)
+        entry = sheets.grant(self.caller, target, amount, reason)
         self.msg(render.granted(entry, target))
         if target != self.caller:
             target.msg(f"Staff: {render.granted(entry, target)}")
@@ -104,7 +103,9 @@ class CmdForm(DiggerCommand):
     You cannot switch while your party is in a dungeon.
 
     Staff: /create makes a new form for a character, starting as a copy of
-    their base form (ratings, tools and belt).
+    their base form: its ratings, its tools, and its belt as far as the new
+    form's free slots go (an early slot bought for the base form, and its
+    refund, stay with the base form).
 
     Examples:
       +form

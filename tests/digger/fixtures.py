@@ -3,7 +3,9 @@ Shared set-up for Digger's database and command tests.
 
 `DiggerCommandTest` is Evennia's command test case with more characters, a
 small dungeon in the database (#1 "Test Barrow"), sheets with chosen ratings
-and tools, scripted dice and a switch for who is online.
+and tools, scripted dice and a switch for who is online: the `offline` set, or,
+in a test case with `real_sessions`, the game's own test (a character is online
+while it has a session) with sessions handed out by `connect`.
 
 In Evennia's test world char1 ("Char") is staff and char2 ("Char2") a plain
 player, both in room1. `char3` ("Cid") is made here in room1 and `far`
@@ -11,8 +13,11 @@ player, both in room1. `char3` ("Cid") is made here in room1 and `far`
 """
 
 from contextlib import contextmanager
+from itertools import count
 from unittest.mock import patch
 
+import evennia
+from evennia.server.serversession import ServerSession
 from evennia.utils import create
 from evennia.utils.ansi import strip_ansi
 from evennia.utils.test_resources import EvenniaCommandTest
@@ -100,16 +105,42 @@ def widest_line(text):
     return max((len(line) for line in plain(text).splitlines()), default=0)
 
 
+_SESSION_IDS = count(1000)  # clear of the test session (1)
+
+
 class DiggerCommandTest(EvenniaCommandTest):
+    real_sessions = False
+
     def setUp(self):
         super().setUp()
         self.char3 = self.make_character("Cid")
         self.far = self.make_character("Faraway", self.room2)
         self.dungeon = save_dungeon(barrow(), published=True)
         self.offline = set()
-        patcher = patch.object(services, "is_connected", lambda c: c not in self.offline)
-        patcher.start()
-        self.addCleanup(patcher.stop)
+        self.sessions_given = []
+        if not self.real_sessions:
+            patcher = patch.object(services, "is_connected", lambda c: c not in self.offline)
+            patcher.start()
+            self.addCleanup(patcher.stop)
+
+    def connect(self, character):
+        """Put `character` online as the test account's puppet, with a session of its own
+        known to the session handler."""
+        session = ServerSession()
+        session.init_session("telnet", ("localhost", "testmode"), evennia.SESSION_HANDLER)
+        session.sessid = next(_SESSION_IDS)
+        evennia.SESSION_HANDLER[session.sessid] = session
+        character.account = self.account
+        character.sessions.add(session)
+        self.sessions_given.append((character, session))
+        return session
+
+    def tearDown(self):
+        # Before Evennia's tear-down deletes the account these characters play.
+        for character, session in self.sessions_given:
+            character.sessions.remove(session)
+            del evennia.SESSION_HANDLER[session.sessid]
+        super().tearDown()
 
     def make_character(self, name, room=None):
         room = room or self.room1

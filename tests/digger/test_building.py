@@ -241,7 +241,7 @@ class TestValidationAndPublishing(BuilderTest):
 
     def test_each_change_tells_how_the_deck_stands(self):
         out = self.run_card(f"/add {self.number}={OUTCOMES[0]}")
-        assert f"Check: 1 problem(s), " in out and f"+dungeon/validate {self.number}" in out
+        assert "Check: 1 problem, " in out and f"+dungeon/validate {self.number}" in out
 
     def test_publish_is_refused_until_the_deck_can_run(self):
         out = self.refused(CmdDungeon(), f"/publish {self.number}", "cannot be published yet")

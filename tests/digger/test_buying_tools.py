@@ -32,6 +32,10 @@ class TestBuyingInOneLine(DiggerCommandTest):
         assert tool.as_tool().all_qualities == ("Efficient",)
         assert (tool.dp_paid, tool.number) == (rules.TOOL_COST_DP, 1)
 
+    def test_a_tool_with_one_use_says_so_in_the_singular(self):
+        out = self.buy("Ram=Brute Major Strengthen Inefficient", "You now have tool #1 Ram")
+        assert "It gives +3 and has 1 use per dungeon." in out
+
     def test_actions_name_categories_and_the_drawback_is_recognised(self):
         self.buy("Salt Lamp=investigate minor cleanse sacrifice", "You now have tool #1 Salt Lamp")
         design = OwnedTool.objects.get().design
@@ -74,6 +78,12 @@ class TestBuyingInOneLine(DiggerCommandTest):
             "Nameless=Wits": "Choose a rating: Major or Minor.",
             "=Wits Major Efficient": "Give the tool a name",
             "7=Wits Major Efficient": "A tool's name cannot be just a number",
+            "#7=Wits Major Efficient": "A tool's name cannot be just a number",
+            "Force=Brute Major Efficient": "A tool cannot be called Force: +act Force means the "
+            "Brute ability, so give it a name of its own.",
+            "rush=Agility Major Efficient": "A tool cannot be called rush: +act rush means the "
+            "Agility ability",
+            "Wits=Wits Major Efficient": "A tool cannot be called Wits",
         }
         for line, why in cases.items():
             out = self.buy(line, "That tool cannot be made:")

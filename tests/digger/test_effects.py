@@ -86,7 +86,7 @@ class TestToolQualitiesEndToEnd(DiggerCommandTest):
         assert "On the party: Strengthen: Brute +2 (this), +1 (next)" in out
         assert "On the party: Sacrifice: party Exhaustion +5 (this)" in out
         out = self.call(CmdAct(), "salt", "[Digger] Char2 answers with Salt", caller=self.char2)
-        assert "1 Condition(s) cleared from the party." in out  # greatest: Cleanse took Tire
+        assert "1 Condition cleared from the party." in out  # greatest: Cleanse took Tire
         self.call(CmdAct(), "shield", caller=self.char3)
         camp = self.call(CmdCamp(), "")
         assert "Conditions: none" in camp and "Strengthen" in camp and "Stalwart" in camp
@@ -111,7 +111,7 @@ class TestToolQualitiesEndToEnd(DiggerCommandTest):
         self.call(CmdAct(), "force")
         self.call(CmdAct(), "force", caller=self.char2)
         out = self.call(CmdAct(), "pick", caller=self.char3)
-        assert "Pick has 1 uses left in this run." in out
+        assert "Pick has 1 use left in this run." in out
         with self.dice(HIT, HIT, HIT):
             self.call(CmdAct(), "/complete")
         rolls = {row.character_name: row for row in RunRoll.objects.filter(challenge=2)}

@@ -26,6 +26,7 @@ from world.digger.engine import (
     complete,
     draw,
     leave,
+    next_card_kind,
     outcome_card,
     retreat,
     start_run,
@@ -140,6 +141,23 @@ def test_without_climax_the_final_comes_straight_away():
     hole = dungeon(ordinary=[card("o1")])
     state = replace(begin(hole), exploration=80)
     assert draw(state, hole, random.Random(0))[0].kind == rules.FINAL
+
+
+def test_next_card_kind_names_what_the_next_draw_brings():
+    hole = dungeon(card("in"), third=card("three"), ordinary=[card("o1")], climax=card("peak"))
+    state = begin(hole)
+    assert next_card_kind(state, hole) == rules.ENTRY
+    _, state = draws(state, hole, 1)
+    assert next_card_kind(state, hole) == rules.EXPLORATION  # no Second card, below 70
+    kinds = []
+    while state.outcome is None:  # from here on the party is past the Final's trigger
+        state = replace(state, exploration=80)
+        kinds.append(next_card_kind(state, hole))
+        drawn, state = draw(state, hole, random.Random(0))
+        assert drawn.kind == kinds[-1]
+        _, state = finish(state, drawn, [HIT] * 3)
+    # Draw #2 brings the Climax, draw #3 the Third card even past 70, then the Final.
+    assert kinds == [rules.CLIMAX, rules.THIRD, rules.FINAL]
 
 
 def test_the_deck_reshuffles_played_ordinary_cards_when_empty():
@@ -329,6 +347,18 @@ def test_everyone_exhausted_on_a_passed_final_still_loses():
     result, state = finish(state, drawn, [HIT, HIT])
     assert result.passed and state.outcome == rules.LOST
     assert outcome_card(state, hole, random.Random(0)).kind == rules.LANDMARK
+
+
+def test_a_retreat_with_the_final_pending_escapes_a_failed_final_leaves_a_landmark():
+    hole = dungeon()
+    drawn, state = _at_final(hole)
+    assert outcome_card(retreat(state), hole, random.Random(0)).kind == rules.ESCAPE
+    everyone_gone = leave(leave(leave(state, "ann"), "bob"), "cat")
+    assert everyone_gone.outcome == rules.RETREAT
+    assert outcome_card(everyone_gone, hole, random.Random(0)).kind == rules.ESCAPE
+    _, failed = finish(state, drawn, [MISS, MISS, MISS])
+    assert failed.outcome == rules.RETREAT
+    assert outcome_card(failed, hole, random.Random(0)).kind == rules.LANDMARK
 
 
 def test_outcome_card_needs_an_ended_run_and_may_be_missing():

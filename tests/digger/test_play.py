@@ -2,7 +2,7 @@
 draw and complete, offline members, staff, the roll log, retreat, and a run keeping
 the deck it entered with."""
 
-from commands.digger import CmdAct, CmdChallenge, CmdDungeon, CmdParty, CmdRisk
+from commands.digger import CmdAct, CmdCamp, CmdChallenge, CmdDungeon, CmdParty, CmdRisk
 from world.digger import rules
 from world.digger.deck import Card
 from world.digger.models import Run, RunRoll
@@ -130,6 +130,8 @@ class TestRefusals(RunTest):
         self.call(
             CmdAct(), "/complete", "Not everyone has acted yet: still waiting for Char2, Cid."
         )
+        self.assert_unchanged(before)
+        assert not RunRoll.objects.exists()
         self.all_act(members=(self.char2, self.char3))
         before = self.state()
         self.call(
@@ -283,3 +285,30 @@ class TestRecordsAndViews(RunTest):
             },
         )
         assert "The Pit (Ruin)" in out[self.char2]
+
+
+class TestActingThenGoingOffline(DiggerCommandTest):
+    """The rule (see +act's help and world.digger.rules): a member who acted and went
+    offline before the round was completed makes no roll, but their act stays done."""
+
+    def test_no_roll_but_the_tool_stays_spent_and_its_effect_counts(self):
+        for member in (self.char1, self.char2):
+            give_ratings(member)
+        give_tool(self.char2, "Banner", rules.BRUTE, rules.MINOR, qualities=("Strengthen",))
+        self.form_party(self.char1, self.char2)
+        with self.dice():
+            self.call(CmdDungeon(), "/enter")
+        self.call(CmdAct(), "banner", "[Digger] Char2 answers with Banner", caller=self.char2)
+        self.offline.add(self.char2)
+        self.call(CmdAct(), "force")
+        with self.dice(HIT):  # one roll only: Char's
+            out = self.call(CmdAct(), "/complete", "[Digger] Challenge 1, The Gate: the party")
+        assert "1 of 1 rolls reached 9" in out
+        assert "Char2: Exhaustion +7 (party passed +4, Tire +3) -> 7" in out
+        rolls = {row.character_name: row for row in RunRoll.objects.all()}
+        assert (rolls["Char2"].status, rolls["Char2"].dice) == ("disconnected", [])
+        assert rolls["Char2"].tool_name == "Banner"
+        assert ["Strengthen", 2] in rolls["Char"].modifiers
+        self.offline.discard(self.char2)
+        camp = self.call(CmdCamp(), "", caller=self.char2)
+        assert "Banner 2/3" in camp and "Strengthen" in camp

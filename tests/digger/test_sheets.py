@@ -1,7 +1,11 @@
 """+digger, +form, +approve/+unapprove and +chapter: sheets made on demand, DP and its
 ledger, chargen refunds, staff grants, forms, privacy, belt slots and Chapters."""
 
+import importlib
+from unittest.mock import patch
+
 from commands.digger import CmdApprove, CmdChapter, CmdDigger, CmdForm, CmdTools, CmdUnapprove
+from commands.digger import sheet as sheet_commands
 from world.digger import rules
 from world.digger.ledger import current_form, sheet_for
 from world.digger.models import DiggerSheet, DPEntry, Form
@@ -167,6 +171,25 @@ class TestForms(DiggerCommandTest):
         assert Form.objects.get(name="Base").wits == 3
         self.call(CmdTools(), "Base", "Tools of Char2's Base form", caller=self.char2)
 
+    def test_a_new_form_belt_holds_only_its_own_free_slots(self):
+        self.call(CmdDigger(), "/slot", "Your Base form's belt has 3 slots now", caller=self.char2)
+        for name, category in (("Lens", rules.WITS), ("Rope", rules.AGILITY), ("Hook", rules.WITS)):
+            give_tool(self.char2, name, category)
+        self.call(CmdForm(), "/create Char2=Wolf", "Char2 has a new form, Wolf")
+        wolf = Form.objects.get(name="Wolf")
+        assert wolf.early_slot_costs == []
+        assert [(slot.position, slot.tool.design.name) for slot in wolf.belt.all()] == [
+            (1, "Lens"),
+            (2, "Rope"),
+        ]
+        assert [tool.design.name for tool in wolf.tools.all()] == ["Lens", "Rope", "Hook"]
+        self.call(CmdForm(), "wolf", caller=self.char2)
+        assert "2 of 2 slots loaded" in self.call(CmdTools(), "", caller=self.char2)
+        # The early slot's DP comes back once, for the base form that paid it.
+        out = self.call(CmdChapter(), "/advance", "Chapter 2 begins")
+        assert "Char2 (Base) gets 7 DP back" in out and "Wolf" not in out
+        assert dp(self.char2) == rules.STARTING_DP and ledger_sums_up(self.char2)
+
     def test_form_refusals(self):
         self.call(CmdForm(), "/create Char2=Wolf")
         self.call(CmdForm(), "/create Char2=wolf", "Char2 already has a form called wolf.")
@@ -179,6 +202,20 @@ class TestForms(DiggerCommandTest):
         )
         self.call(CmdForm(), "Base", "You are already in your Base form.", caller=self.char2)
         self.call(CmdTools(), "Bear", "There is no form called 'Bear'.", caller=self.char2)
+
+
+def test_the_help_takes_rating_costs_and_the_grant_cap_from_the_rules_table():
+    try:
+        with (
+            patch.object(rules, "raise_cost", lambda rating: 2 * (rating + 1)),
+            patch.object(rules, "rating_total_cost", lambda rating: rating * (rating + 1)),
+            patch.object(rules, "GRANT_MAX", 99),
+        ):
+            help_text = " ".join(importlib.reload(sheet_commands).CmdDigger.__doc__.split())
+    finally:
+        importlib.reload(sheet_commands)  # the real help back
+    assert "0 to 1 costs 2, 4 to 5 costs 10, so a rating of 5 has cost 30 DP in all" in help_text
+    assert "at most 99 at a time" in help_text
 
 
 class TestChapterAndBeltSlots(DiggerCommandTest):

@@ -22,6 +22,8 @@ REPO = Path(__file__).resolve().parents[2]
 CODE_DIRS = ("commands", "typeclasses", "world", "web")
 ADMIN = ("admin", "admin-e2e-password")
 STARTUP_TIMEOUT = 180
+RELOAD_TIMEOUT = 90
+RELOADED = "Server successfully reloaded."  # what Evennia logs as a reloaded Server starts
 # Test and benchmark games only: Django's default hasher costs most of a
 # second of CPU per account created or logged in.
 FAST_HASHER = 'PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]\n'
@@ -121,11 +123,38 @@ class GameServer:
         launch(self)
         return self
 
+    def server_pid(self):
+        """The running Server process's pid, from its pid file (None without one)."""
+        try:
+            return int((self.dir / "server" / "server.pid").read_text())
+        except (OSError, ValueError):
+            return None
+
+    def server_log(self):
+        path = self.dir / "server" / "logs" / "server.log"
+        return path.read_text(errors="replace") if path.exists() else ""
+
     def reload(self):
-        """`evennia reload`: the Server process restarts, the Portal keeps connections."""
+        """
+        `evennia reload`: the Server process restarts, the Portal keeps the
+        connections. Returns (old pid, new pid) once a new Server process is
+        running, has logged this reload and answers players; raises if not.
+        """
+        old_pid, reloads = self.server_pid(), self.server_log().count(RELOADED)
         self.evennia("reload")
-        time.sleep(1)
+        deadline = time.monotonic() + RELOAD_TIMEOUT
+        while True:
+            new_pid = self.server_pid()
+            if new_pid not in (None, old_pid) and self.server_log().count(RELOADED) > reloads:
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError(
+                    f"No new Server after `evennia reload` (pid {old_pid} -> {new_pid}):\n"
+                    + self.log_tail()
+                )
+            time.sleep(0.2)
         self.wait_until_server_answers()
+        return old_pid, new_pid
 
     def wait_until_server_answers(self, timeout=90):
         from tests.e2e.telnet_client import TelnetClient

@@ -39,7 +39,8 @@ def test_a_run_survives_a_reload(game_server, unique_name):
         assert "answers with" in one.command(f"+act {ability}")
         assert "Everyone has acted" in two.command(f"+act {ability}")
 
-        game_server.reload()
+        old_pid, new_pid = game_server.reload()
+        assert old_pid is not None and new_pid != old_pid
 
         camp = one.command("+camp")
         assert "Challenge 1 (pending)" in camp and "Still to act: nobody" in camp

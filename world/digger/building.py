@@ -30,6 +30,7 @@ from world.digger.deck import Dungeon as DeckDungeon
 from world.digger.deckfile import card_kind_named, condition_named, dungeon_type_named
 from world.digger.errors import DiggerError
 from world.digger.models import KEY_MAX, NAME_MAX, Dungeon, DungeonCard, Run
+from world.digger.parsing import whole_number
 from world.digger.store import dungeon_from_db
 
 TEXT_MAX = 2000
@@ -89,10 +90,12 @@ def _ability(text):
 
 
 def _level(text):
-    text = (text or "").strip()
-    if not text.isdigit() or not rules.LEVEL_MIN <= int(text) <= rules.LEVEL_MAX:
-        raise DiggerError(f"A Level is {rules.LEVEL_MIN}-{rules.LEVEL_MAX}, not '{text}'.")
-    return int(text)
+    level = whole_number(text, rules.LEVEL_MAX)
+    if level is None or level < rules.LEVEL_MIN:
+        raise DiggerError(
+            f"A Level is {rules.LEVEL_MIN}-{rules.LEVEL_MAX}, not '{(text or '').strip()}'."
+        )
+    return level
 
 
 def _conditions(text):
@@ -222,9 +225,10 @@ def _cards(model):
 
 def _card(model, cards, ref):
     ref = (ref or "").strip()
-    if ref.isdigit():
-        if 1 <= int(ref) <= len(cards):
-            return cards[int(ref) - 1]
+    position = whole_number(ref)
+    if position is not None:
+        if 1 <= position <= len(cards):
+            return cards[position - 1]
         raise DiggerError(f"Dungeon #{model.number} has cards 1-{len(cards)}, not {ref}.")
     for card in cards:
         if card.key.lower() == ref.lower():

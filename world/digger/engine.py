@@ -36,8 +36,9 @@ Interpretations (also listed in world.digger.rules):
 * Tool uses are spent when the member acts, and stay spent for the run.
 * A member who leaves keeps their Exhaustion on the record but no longer acts,
   rolls or gains; if nobody is left the run ends in a retreat.
-* Outcome cards: Discovery on a win; Landmark when the run ended on the Final
-  (failed, or everyone exhausted there); Escape when it ended before the Final.
+* Outcome cards: Discovery on a win; Landmark when the party played the Final
+  and failed it (or everyone was exhausted there); Escape when the run ended
+  before the Final was resolved, a retreat with the Final still pending included.
 """
 
 from dataclasses import dataclass
@@ -546,7 +547,7 @@ def outcome_card(state, dungeon, rng):
         raise RunError("The run has not ended yet.")
     if state.outcome == rules.WON:
         kind = rules.DISCOVERY
-    elif state.card_kind == rules.FINAL:
+    elif state.card_kind == rules.FINAL and not state.pending:  # the Final was played
         kind = rules.LANDMARK
     else:
         kind = rules.ESCAPE
@@ -594,6 +595,11 @@ class ActiveModifier:
     last: int | None
     challenges_left: int | None
     users: tuple = ()
+
+
+def next_card_kind(state, dungeon):
+    """The kind of card the next +dungeon/draw brings (rules.ENTRY ... rules.FINAL)."""
+    return _next_kind(state, dungeon, state.challenge + 1)
 
 
 def upcoming_challenge(state):
@@ -707,20 +713,33 @@ def _check_open(state):
         raise RunOver("This run is over.")
 
 
-def _next_card(new, dungeon, number, rng):
-    """Pick the card for draw `number`, updating the deck fields of `new`."""
+def _next_kind(state, dungeon, number):
+    """The kind of card draw `number` brings: the draw order, in one place."""
     by_kind = dungeon.by_kind
     if number == 1 and by_kind[rules.ENTRY]:
-        return by_kind[rules.ENTRY][0]
+        return rules.ENTRY
     if number == 2 and by_kind[rules.SECOND]:
-        return _pick(by_kind[rules.SECOND], rng)
+        return rules.SECOND
     if number == 3 and by_kind[rules.THIRD]:
-        return _pick(by_kind[rules.THIRD], rng)
-    if new.exploration >= rules.FINAL_TRIGGER:
-        climax = dungeon.first(rules.CLIMAX)
-        if climax is not None and not new.climax_played:
-            new.climax_played = True
-            return climax
+        return rules.THIRD
+    if state.exploration >= rules.FINAL_TRIGGER:
+        if by_kind[rules.CLIMAX] and not state.climax_played:
+            return rules.CLIMAX
+        return rules.FINAL
+    return rules.EXPLORATION
+
+
+def _next_card(new, dungeon, number, rng):
+    """Pick the card for draw `number`, updating the deck fields of `new`."""
+    kind = _next_kind(new, dungeon, number)
+    if kind == rules.ENTRY:
+        return dungeon.by_kind[rules.ENTRY][0]
+    if kind in (rules.SECOND, rules.THIRD):
+        return _pick(dungeon.by_kind[kind], rng)
+    if kind == rules.CLIMAX:
+        new.climax_played = True
+        return dungeon.first(rules.CLIMAX)
+    if kind == rules.FINAL:
         return dungeon.first(rules.FINAL)
     if not new.deck:
         new.deck, new.discard = _shuffled(new.discard, rng), ()

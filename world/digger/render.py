@@ -19,6 +19,11 @@ def table(*headers, rows=(), widths=None):
     return text_table(headers, rows, WIDTH, widths)
 
 
+def counted(number, noun, plural=None):
+    """'1 use', '2 uses', '0 uses' (`plural` for nouns that do not just take an s)."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
 def wrap(text, indent=""):
     return textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=indent)
 
@@ -202,7 +207,7 @@ def tool_bought(purchase):
     lines = [
         f"You now have tool |w#{purchase.tool.number} {tool.name}|n ({tool_summary(tool)}) "
         f"{paid}.",
-        f"It gives +{tool.bonus} and has {tool.uses} uses per dungeon. DP unspent: "
+        f"It gives +{tool.bonus} and has {counted(tool.uses, 'use')} per dungeon. DP unspent: "
         f"{purchase.balance}.",
     ]
     if purchase.next_free:

@@ -7,7 +7,7 @@ balance report. Nothing here changes state; every line fits in 78 columns.
 import textwrap
 
 from world.digger import rules
-from world.digger.render import WIDTH, heading, table, wrap
+from world.digger.render import WIDTH, counted, heading, table, wrap
 
 
 def _item(text, bullet="  - "):
@@ -106,7 +106,8 @@ def check_line(result):
     if not found.errors and not found.warnings:
         return "Check: no problems, no warnings."
     return (
-        f"Check: {len(found.errors)} problem(s), {len(found.warnings)} warning(s); "
+        f"Check: {counted(len(found.errors), 'problem')}, "
+        f"{counted(len(found.warnings), 'warning')}; "
         f"+dungeon/validate {result.model.number} lists them."
     )
 

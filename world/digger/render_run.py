@@ -8,7 +8,7 @@ Nothing here changes state; every line fits in 78 columns.
 from world.dice.digger import EXHAUSTED, target_number
 from world.digger import rules
 from world.digger.deck import quality_label
-from world.digger.render import WIDTH, heading, table, tool_summary, wrap
+from world.digger.render import WIDTH, counted, heading, table, tool_summary, wrap
 
 TAG = "|c[Digger]|n"
 BAR = 20
@@ -99,10 +99,10 @@ def acted(report):
     risk = " and takes a risk" if action.mode == rules.RISK else ""
     lines = [f"{TAG} {report.actor.key} answers with {what}{risk}."]
     if tool:
-        lines.append(f"  {tool.name} has {report.uses_left} uses left in this run.")
+        lines.append(f"  {tool.name} has {counted(report.uses_left, 'use')} left in this run.")
         lines += [f"  On the party: {quality_label(name)}" for name in tool.effects]
     if report.cleared:
-        lines.append(f"  {report.cleared} Condition(s) cleared from the party.")
+        lines.append(f"  {counted(report.cleared, 'Condition')} cleared from the party.")
     if report.waiting:
         lines.append(f"  Still to act: {', '.join(report.waiting)}.")
     else:
@@ -159,10 +159,17 @@ def round_result(report):
     if report.ending:
         lines.append(ending(report.ending))
     elif report.exploration >= rules.FINAL_TRIGGER:
-        lines.append(
-            "|yThe way to the heart of the dungeon lies open: the next draw brings " "the Final.|n"
-        )
+        lines.append(wrap(f"|yThe heart of the dungeon lies open: {_NEXT[report.next_kind]}|n"))
     return "\n".join(lines)
+
+
+# What the next draw brings once the party has the Exploration for the Final.
+_NEXT = {
+    rules.FINAL: "the next draw brings the Final.",
+    rules.CLIMAX: "the next draw brings its Climax, then the Final.",
+    rules.SECOND: "first, though, the next draw brings one of its Second cards.",
+    rules.THIRD: "first, though, the next draw brings one of its Third cards.",
+}
 
 
 def _modifiers(roll):
@@ -173,10 +180,13 @@ def _modifiers(roll):
 
 
 def round_public(report):
+    """The round's verdict for onlookers, naming the party by its leader."""
+    audience = report.audience
+    party = f"{audience.leader}'s party" if audience.leader else "A party"
     verdict = "passes" if report.result.passed else "fails"
-    text = (
-        f"{TAG} {report.completer.key}'s party {verdict} "
-        f"{report.card.title or report.card.key} (Exploration {report.exploration})."
+    text = wrap(
+        f"{TAG} {party} {verdict} {report.card.title or report.card.key} in "
+        f"{audience.dungeon} (Exploration {report.exploration})."
     )
     if report.ending:
         text += "\n" + _OUTCOME_WORDS[report.ending.outcome]

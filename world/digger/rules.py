@@ -33,6 +33,10 @@ also described where the rule lives in the engine):
   used a Liability tool this round rolled and failed (once, not per user).
 * A disconnected member makes no roll, so no "own failure" part (own failure,
   risk, Injure, Exhaust) applies to them; every other Exhaustion part does.
+  That holds for a member who acted and then disconnected before the round was
+  completed: they make no roll (no Tool bonus, no risk), but their act stays
+  done, as it was done when they acted: a Tool's use stays spent and its
+  effects stay on the party (a Stalwart user still takes the user's -10).
 * Ability modifiers are not clamped: they change the roll, so a rating of 0
   under a -2 simply rolls 2 lower.
 """
@@ -61,6 +65,9 @@ def ability_for_word(word):
 RATING_MIN = 0
 RATING_MAX = 10
 STARTING_DP = 48
+# DP staff give (or take back) in one +digger/grant: more than a whole sheet needs
+# (all four ratings at 10 cost 220), little enough that no typo reaches the ledger's limits.
+GRANT_MAX = 500
 
 
 def raise_cost(rating):

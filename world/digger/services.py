@@ -36,6 +36,7 @@ from world.digger.membership import (
     require_party,
 )
 from world.digger.models import BeltSlot, Party, Run, RunRoll, RunRound
+from world.digger.parsing import whole_number
 from world.digger.store import dungeon_from_db
 
 rng = random.SystemRandom()
@@ -58,10 +59,12 @@ def _engine(move, *args):
 
 @dataclass(frozen=True)
 class Audience:
-    """Who hears of a move: the party's characters now, and the dungeon's name."""
+    """Who hears of a move: the party's characters now, the dungeon's name, and the
+    leader's name (a party goes by its leader)."""
 
     members: tuple  # characters still in the party
     dungeon: str
+    leader: str
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,7 @@ class RoundReport:
     names: dict  # member id -> name
     exploration: int
     ending: Ending | None
+    next_kind: str | None  # what the next draw brings (rules.FINAL, ...); None once ended
 
 
 # ---------------------------------------------------------------- loading
@@ -120,7 +124,10 @@ def _open_run_of(membership):
 
 
 def _audience(membership, members):
-    return Audience(tuple(member.character for member in members), membership.party.dungeon.name)
+    leader = next((member.character.key for member in members if member.is_leader), "")
+    return Audience(
+        tuple(member.character for member in members), membership.party.dungeon.name, leader
+    )
 
 
 def _names(run):
@@ -260,9 +267,9 @@ def _action_for(character, entry, text, mode, state):
     if rules.ability_for_word(word):
         return engine.Action(mode, ability=word)
     belt = [(item["number"], Tool.from_dict(item["tool"])) for item in entry["tools"]]
-    number = word.removeprefix("#")
-    if number.isdigit():
-        found = [tool for tool_number, tool in belt if tool_number == int(number)]
+    number = whole_number(word.removeprefix("#"))
+    if number is not None:
+        found = [tool for tool_number, tool in belt if tool_number == number]
     else:
         lowered = word.lower()
         found = [tool for _, tool in belt if tool.name.lower() == lowered] or [
@@ -285,8 +292,8 @@ def _action_for(character, entry, text, mode, state):
 
 def _owns_tool(character, number, name):
     tools = current_form(sheet_for(character)).tools
-    if number.isdigit():
-        return tools.filter(number=int(number)).exists()
+    if number is not None:
+        return tools.filter(number=number).exists()
     return tools.filter(design__name__iexact=name).exists()
 
 
@@ -339,6 +346,7 @@ def complete(character, for_member=None):
         names,
         state.exploration,
         ending,
+        None if ending else engine.next_card_kind(state, deck),
     )
 
 

@@ -141,7 +141,8 @@ def switch_form(character, name):
 
 
 def create_form(staff, character, name):
-    """Staff: a new form for `character`, starting as a copy of the base form's statblock."""
+    """Staff: a new form for `character`, starting as a copy of the base form's statblock
+    (ratings and tools; its belt loaded with the base form's tools as far as it has slots)."""
     name = " ".join((name or "").split())
     if not name or len(name) > NAME_MAX:
         raise DiggerError(f"A form's name has 1 to {NAME_MAX} characters.")
@@ -157,9 +158,13 @@ def create_form(staff, character, name):
             )
             for tool in base.tools.all()
         }
+        # The copy carries no early slot (its DP and refund stay with the base
+        # form), so its belt takes as many of the base's tools as its own slots hold.
+        capacity = belt_capacity(form, current_chapter())
+        slots = base.belt.order_by("position")[:capacity]
         BeltSlot.objects.bulk_create(
-            BeltSlot(form=form, tool=copies[slot.tool_id], position=slot.position)
-            for slot in base.belt.all()
+            BeltSlot(form=form, tool=copies[slot.tool_id], position=position)
+            for position, slot in enumerate(slots, start=1)
         )
     return form
 

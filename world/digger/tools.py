@@ -18,6 +18,7 @@ from world.digger.deck import validate_tool_design
 from world.digger.errors import DiggerError
 from world.digger.ledger import change_dp, current_form, locked_sheet, spend
 from world.digger.models import DiggerSheet, OwnedTool, ToolDesign
+from world.digger.parsing import whole_number
 
 NAME_MAX = 40
 DESCRIPTION_MAX = 400
@@ -84,8 +85,13 @@ def design_problems(spec):
     problems = []
     if not spec.name or len(spec.name) > NAME_MAX:
         problems.append(f"Give the tool a name of 1 to {NAME_MAX} characters.")
-    elif spec.name.isdigit():
+    elif whole_number(spec.name.removeprefix("#")) is not None:
         problems.append("A tool's name cannot be just a number (numbers pick tools by +tools).")
+    elif rules.ability_for_word(spec.name):
+        problems.append(
+            f"A tool cannot be called {spec.name}: +act {spec.name} means the "
+            f"{rules.ability_for_word(spec.name)} ability, so give it a name of its own."
+        )
     if len(spec.description) > DESCRIPTION_MAX:
         problems.append(f"Keep the description within {DESCRIPTION_MAX} characters.")
     if spec.category is None:
