@@ -5,21 +5,16 @@ Thin commands: they parse, call `world.requests.services`, have
 `world.requests.notify` tell whoever should hear, and show a render.
 """
 
-import re
 from functools import partialmethod
 
 from evennia import CmdSet
 
 from commands.command import DelverCommand
+from world.numbers import database_id, is_digits
 from world.requests import notify, render, rules, services
 from world.requests.errors import NoSuchRequest
 
 _STAFF_SWITCHES = ("claim", "assign", "note", "close", "reopen", "addplayer")
-
-# ASCII digits only: str.isdigit() also takes "²" and "①", which int() refuses.
-_NUMBER = re.compile(r"#?([0-9]+)")
-# Far more digits than any request number has, far fewer than int() refuses to read.
-_NUMBER_DIGITS_MAX = 30
 
 
 class CmdRequest(DelverCommand):
@@ -116,13 +111,14 @@ class CmdRequest(DelverCommand):
         return services.actor_for(self.caller)
 
     def number(self, text):
-        match = _NUMBER.fullmatch((text or "").strip())
-        if match is None:
+        """The request number typed ('12' or '#12'); digits naming no row are no request."""
+        digits = (text or "").strip().removeprefix("#")
+        if not is_digits(digits):
             self.refuse_usage("Give the request's number, like 12.")
-        digits = match.group(1).lstrip("0") or "0"
-        if len(digits) > _NUMBER_DIGITS_MAX:
-            raise NoSuchRequest(digits)
-        return int(digits)
+        number = database_id(digits)
+        if number is None:
+            raise NoSuchRequest(digits.lstrip("0") or "0")
+        return number
 
     def required_rhs(self, what):
         if self.rhs is None:

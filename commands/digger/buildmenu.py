@@ -13,7 +13,7 @@ from functools import wraps
 from evennia.utils.evmenu import EvMenu
 
 from world.digger import building, render_building, rules
-from world.digger.parsing import whole_number
+from world.numbers import whole_number
 from world.digger.render import wrap
 from world.errors import GameError
 

@@ -9,7 +9,7 @@ from commands.command import DelverCommand
 from world.digger import rules
 from world.digger.access import is_staff
 from world.digger.errors import DiggerError
-from world.digger.parsing import INTEGER_COLUMN_MAX, whole_number
+from world.numbers import INTEGER_COLUMN_MAX, whole_number
 
 HELP_CATEGORY = "Digger"
 CHARACTER = "evennia.objects.objects.DefaultCharacter"
@@ -123,11 +123,11 @@ class DiggerCommand(DelverCommand):
         """The number typed for `what` (ASCII digits, a '#' before them allowed, up to
         `maximum` and, if `signed`, down to -`maximum`); refused with the usage if not."""
         bound = INTEGER_COLUMN_MAX if maximum is None else maximum
-        value = whole_number((text or "").strip().removeprefix("#"), bound, signed)
+        low = -bound if signed else 0
+        value = whole_number((text or "").strip().removeprefix("#"), low, bound, signed)
         if value is None:
             if maximum is None:
                 self.refuse_usage(f"Give {what} as a number.")
-            low = -maximum if signed else 0
             self.refuse_usage(f"Give {what} as a whole number from {low} to {maximum}.")
         return value
 

@@ -1,14 +1,11 @@
-"""Numbers a player types: `whole_number` takes ASCII digits only, within bounds, and
-every Digger command that reads a number refuses anything else with its usage line
+"""Numbers a player types (see tests/test_numbers.py for the reader itself): every
+Digger command that reads a number refuses anything else with its usage line
 (never the apology for a failure on our side), changing nothing."""
-
-import pytest
 
 from commands.digger import CmdAct, CmdCard, CmdDigger, CmdDungeon, CmdParty, CmdTools
 from world.digger import rules
 from world.digger.ledger import sheet_for
 from world.digger.models import BeltSlot, DPEntry, Party, Run
-from world.digger.parsing import INTEGER_COLUMN_MAX, whole_number
 
 from .building_helpers import BuilderTest, keys
 from .fixtures import DiggerCommandTest, give_ratings, give_tool, plain
@@ -16,50 +13,6 @@ from .fixtures import DiggerCommandTest, give_ratings, give_tool, plain
 THIRTY_DIGITS = "9" * 30
 NOT_NUMBERS = ("²", "--5", THIRTY_DIGITS)
 APOLOGY = "Sorry, something went wrong"
-
-
-@pytest.mark.parametrize(
-    "text, number",
-    [("7", 7), (" 42 ", 42), ("007", 7), ("0", 0), (str(INTEGER_COLUMN_MAX), INTEGER_COLUMN_MAX)],
-)
-def test_ascii_digits_are_a_number(text, number):
-    assert whole_number(text) == number
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "",
-        None,
-        "²",
-        "١٢",
-        "1_000",
-        "--5",
-        "-5",
-        "+5",
-        "5.0",
-        "1e3",
-        "5 5",
-        "five",
-        THIRTY_DIGITS,
-        str(INTEGER_COLUMN_MAX + 1),
-        "9" * 5000,
-    ],
-)
-def test_anything_else_is_none(text):
-    assert whole_number(text) is None
-
-
-def test_a_sign_only_where_asked_and_the_bound_both_ways():
-    assert whole_number("-5", signed=True) == -5
-    assert whole_number("+5", signed=True) == 5
-    assert whole_number("--5", signed=True) is None
-    assert whole_number("-", signed=True) is None
-    assert whole_number("-²", signed=True) is None
-    assert whole_number("500", 500, signed=True) == 500
-    assert whole_number("-500", 500, signed=True) == -500
-    assert whole_number("501", 500, signed=True) is None
-    assert whole_number("-501", 500, signed=True) is None
 
 
 class TestCommandsRefuseWhatIsNoNumber(DiggerCommandTest):

@@ -30,7 +30,7 @@ from world.digger.deck import Dungeon as DeckDungeon
 from world.digger.deckfile import card_kind_named, condition_named, dungeon_type_named
 from world.digger.errors import DiggerError
 from world.digger.models import KEY_MAX, NAME_MAX, Dungeon, DungeonCard, Run
-from world.digger.parsing import whole_number
+from world.numbers import whole_number
 from world.digger.store import dungeon_from_db
 
 TEXT_MAX = 2000
@@ -90,7 +90,7 @@ def _ability(text):
 
 
 def _level(text):
-    level = whole_number(text, rules.LEVEL_MAX)
+    level = whole_number(text, 0, rules.LEVEL_MAX)
     if level is None or level < rules.LEVEL_MIN:
         raise DiggerError(
             f"A Level is {rules.LEVEL_MIN}-{rules.LEVEL_MAX}, not '{(text or '').strip()}'."

@@ -36,7 +36,7 @@ from world.digger.membership import (
     require_party,
 )
 from world.digger.models import BeltSlot, Party, Run, RunRoll, RunRound
-from world.digger.parsing import whole_number
+from world.numbers import whole_number
 from world.digger.store import dungeon_from_db
 
 rng = random.SystemRandom()

@@ -37,7 +37,7 @@ from world.digger import rules
 from world.digger.deck import Tool
 from world.digger.deckfile import DeckFileError, load_dungeon_file, sample_path
 from world.digger.engine import Action, MemberInfo, act, complete, draw, start_run, uses_left
-from world.digger.parsing import whole_number
+from world.numbers import whole_number
 
 Z95 = 1.959964  # two-sided 95% normal quantile, for the Wilson interval
 EXHAUSTION_PERCENTILES = (10, 50, 90)

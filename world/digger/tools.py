@@ -18,7 +18,7 @@ from world.digger.deck import validate_tool_design
 from world.digger.errors import DiggerError
 from world.digger.ledger import change_dp, current_form, locked_sheet, spend
 from world.digger.models import DiggerSheet, OwnedTool, ToolDesign
-from world.digger.parsing import whole_number
+from world.numbers import whole_number
 
 NAME_MAX = 40
 DESCRIPTION_MAX = 400
