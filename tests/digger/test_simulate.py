@@ -15,6 +15,7 @@ from world.digger.simulate import (
     TTY_PROGRESS_FROM,
     Party,
     SimMember,
+    SimulationRandom,
     main,
     percentiles,
     play_run,
@@ -155,6 +156,15 @@ def test_a_custom_party_is_named_in_the_report():
 def test_at_least_one_run():
     with pytest.raises(ValueError):
         simulate(SAMPLES[0], 0, seed=1)
+
+
+def test_the_simulation_random_source_draws_what_random_random_draws():
+    plain, lean = random.Random(11), SimulationRandom(11)
+    ranges = [(1, 6), (0, 0), (0, 1), (0, 2), (0, 15), (0, 16), (3, 1000)] * 300
+    assert [lean.randint(a, b) for a, b in ranges] == [plain.randint(a, b) for a, b in ranges]
+    assert lean.random() == plain.random()  # and it leaves the stream where Random would
+    with pytest.raises(ValueError):
+        lean.randint(2, 1)
 
 
 def test_wilson_interval_and_percentiles():
