@@ -8,6 +8,7 @@ simulator plays thousands of runs through the same functions:
     state = start_run(dungeon, member_ids, rng)
     card, state = draw(state, dungeon, rng)
     state = act(state, member_id, Action(ACT, ability="Force"))   # or tool=...
+    state = act_all(state, [(member_id, action), ...])           # several at once
     result, state = complete(state, card, {member_id: MemberInfo(ratings)}, rng)
     ...  until state.outcome, then outcome_card(state, dungeon, rng)
 
@@ -433,53 +434,38 @@ def draw(state, dungeon, rng):
 
 def act(state, member_id, action):
     """Record a member's action for the pending round; a Tool's effects arrive at once."""
+    return act_all(state, ((member_id, action),))
+
+
+def act_all(state, moves):
+    """Record several (member_id, Action) moves in turn, exactly as one `act` after another.
+
+    One new state for the lot (the balance simulator's whole party acts this way);
+    a refused move raises and leaves `state` as it was.
+    """
     _check_open(state)
     if not state.pending:
         raise NoChallenge("There is no challenge to act on: draw a card first.")
-    i = state.index(member_id)
-    if state.left[i]:
-        raise NotInRun(f"{member_id} has left this run.")
-    if state.actions[i] is not None:
-        raise ActionRefused("You have already acted this round.")
-    if state.exhaustion[i] >= rules.EXHAUSTION_LIMIT:
-        raise ActionRefused(
-            f"You are exhausted ({rules.EXHAUSTION_LIMIT}+ Exhaustion) and cannot act."
-        )
-    if action.mode not in rules.MODES:
-        raise ActionRefused(f"Act or risk, not {action.mode!r}.")
-    ability = state.card_ability
     new = state._clone()
-    tool = action.tool
-    if tool is None:
-        named = rules.ability_for_word(action.ability or "")
-        if named is None:
+    actions = list(state.actions)
+    for member_id, action in moves:
+        i = new.index(member_id)
+        if new.left[i]:
+            raise NotInRun(f"{member_id} has left this run.")
+        if actions[i] is not None:
+            raise ActionRefused("You have already acted this round.")
+        if new.exhaustion[i] >= rules.EXHAUSTION_LIMIT:
             raise ActionRefused(
-                f"{action.ability!r} is not an ability or action; "
-                f"this challenge needs {_right(ability)}."
+                f"You are exhausted ({rules.EXHAUSTION_LIMIT}+ Exhaustion) and cannot act."
             )
-        if named != ability:
-            raise ActionRefused(
-                f"This challenge tests {ability}, not {named}: use {_right(ability)}."
-            )
-        if action.ability != named:
-            action = Action(action.mode, named)
-    else:
-        if tool.category != ability:
-            raise ActionRefused(
-                f"{tool.name} is {_a(tool.category)} tool; this challenge needs {_right(ability)}."
-            )
-        key = (member_id, tool.id)
-        used = state.tool_uses.get(key, 0)
-        if used >= tool.uses:
-            raise ActionRefused(f"{tool.name} has no uses left in this run.")
-        new.tool_uses = {**state.tool_uses, key: used + 1}
-        for name in tool.effects:
-            compiled = _QUALITIES[name]
-            if compiled.cleanses:
-                new.conditions = ()
-            if compiled.parts:
-                new.effects = _add_effect(new.effects, name, compiled, state.challenge, member_id)
-    new.actions = state.actions[:i] + (action,) + state.actions[i + 1 :]
+        if action.mode not in rules.MODES:
+            raise ActionRefused(f"Act or risk, not {action.mode!r}.")
+        if action.tool is None:
+            actions[i] = _basic_action(new, action)
+        else:
+            _use_tool(new, member_id, action.tool)
+            actions[i] = action
+    new.actions = tuple(actions)
     return new
 
 
@@ -691,6 +677,42 @@ def _collect(name, parts, rel, users, context, collected):
             )
         elif kind == rules.EXHAUSTION_MINIMUM:
             minimum.append((name, part.amount))
+
+
+def _basic_action(state, action):
+    """The basic `action` with its ability's proper name, if it fits the pending card."""
+    ability = state.card_ability
+    if action.ability == ability:
+        return action
+    named = rules.ability_for_word(action.ability or "")
+    if named is None:
+        raise ActionRefused(
+            f"{action.ability!r} is not an ability or action; "
+            f"this challenge needs {_right(ability)}."
+        )
+    if named != ability:
+        raise ActionRefused(f"This challenge tests {ability}, not {named}: use {_right(ability)}.")
+    return Action(action.mode, named)
+
+
+def _use_tool(new, member_id, tool):
+    """Spend a use of `tool` on the pending card and let its effects arrive (changes `new`)."""
+    ability = new.card_ability
+    if tool.category != ability:
+        raise ActionRefused(
+            f"{tool.name} is {_a(tool.category)} tool; this challenge needs {_right(ability)}."
+        )
+    key = (member_id, tool.id)
+    used = new.tool_uses.get(key, 0)
+    if used >= tool.uses:
+        raise ActionRefused(f"{tool.name} has no uses left in this run.")
+    new.tool_uses = {**new.tool_uses, key: used + 1}
+    for name in tool.effects:
+        compiled = _QUALITIES[name]
+        if compiled.cleanses:
+            new.conditions = ()
+        if compiled.parts:
+            new.effects = _add_effect(new.effects, name, compiled, new.challenge, member_id)
 
 
 def _right(ability):
