@@ -2,7 +2,7 @@
 Digger's balance simulator: many seeded runs of a dungeon by a scripted party.
 
 The runs go through the live rules code, `world.digger.engine` (start_run,
-draw, act, complete), called exactly as the game's services call it, so the
+draw, act_all, complete: `act` in the game is `act_all` with one move), so the
 simulator and the game cannot disagree. One seeded random source drives every
 run in turn, so a seed always gives the same report; it draws the very numbers
 `random.Random(seed)` would (see `SimulationRandom`).
@@ -29,7 +29,7 @@ import math
 import random
 import sys
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from statistics import fmean
 
 from tqdm import tqdm
@@ -37,7 +37,7 @@ from tqdm import tqdm
 from world.digger import rules
 from world.digger.deck import Tool
 from world.digger.deckfile import DeckFileError, load_dungeon_file, sample_path
-from world.digger.engine import Action, MemberInfo, act, complete, draw, start_run, uses_left
+from world.digger.engine import Action, MemberInfo, act_all, complete, draw, start_run, uses_left
 
 Z95 = 1.959964  # two-sided 95% normal quantile, for the Wilson interval
 EXHAUSTION_PERCENTILES = (10, 50, 90)
@@ -56,13 +56,26 @@ class SimMember:
     member_id: str
     ratings: dict  # ability -> rating
     tools: tuple  # deck.Tool, as loaded on the belt
+    # ability -> ((Tool, its Action), ...) in belt order; built once, not compared
+    tool_actions: dict = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self):
+        table = {}
+        for tool in self.tools:
+            table.setdefault(tool.category, []).append((tool, Action(rules.ACT, tool=tool)))
+        object.__setattr__(
+            self, "tool_actions", {category: tuple(pairs) for category, pairs in table.items()}
+        )
 
     def action_for(self, state, ability):
         """Act with the first loaded Tool for `ability` that has uses left, else the basic way."""
-        for tool in self.tools:
-            if tool.category == ability and uses_left(state, self.member_id, tool) > 0:
-                return Action(rules.ACT, tool=tool)
-        return Action(rules.ACT, ability=ability)
+        for tool, action in self.tool_actions.get(ability, ()):
+            if uses_left(state, self.member_id, tool) > 0:
+                return action
+        return BASIC_ACTIONS[ability]
+
+
+BASIC_ACTIONS = {ability: Action(rules.ACT, ability=ability) for ability in rules.ABILITIES}
 
 
 @dataclass(frozen=True)
@@ -118,9 +131,12 @@ def play_run(dungeon, party, rng):
     cards = []
     while state.outcome is None:
         card, state = draw(state, dungeon, rng)
-        for member, exhaustion in zip(members, state.exhaustion):
-            if exhaustion < rules.EXHAUSTION_LIMIT:
-                state = act(state, member.member_id, member.action_for(state, card.ability))
+        moves = [
+            (member.member_id, member.action_for(state, card.ability))
+            for member, exhaustion in zip(members, state.exhaustion)
+            if exhaustion < rules.EXHAUSTION_LIMIT
+        ]
+        state = act_all(state, moves)
         result, state = complete(state, card, infos, rng)
         cards.append((card.key, result.passed))
     return RunRecord(state.outcome, state.challenge, state.exhaustion, tuple(cards))
