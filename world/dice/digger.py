@@ -30,7 +30,6 @@ Rules applied (house rules, `spec/digger.md`):
   retreat on a fail.
 """
 
-from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
@@ -56,8 +55,7 @@ class ExhaustionModifier(NamedTuple):
     user_amount: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class RoundModifiers:
+class RoundModifiers(NamedTuple):
     """Everything Conditions and Effects change in this round, for the whole party.
 
     roll: (source, amount) added to every roll (they already concern the card's ability);
@@ -138,9 +136,8 @@ class MemberRoll(NamedTuple):
         return f"{head}; Exhaustion +{self.exhaustion_gain} ({items})"
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """One resolved challenge."""
+class RoundResult(NamedTuple):
+    """One resolved challenge (a NamedTuple, like MemberRoll, for the simulator's sake)."""
 
     ability: str
     level: int
@@ -215,7 +212,7 @@ def resolve_round(card, members, modifiers, rng):
     target = target_number(level)
     limit = rules.EXHAUSTION_LIMIT
     party_roll = modifiers.roll
-    party_roll_total = sum(amount for _, amount in party_roll)
+    party_roll_total = _total(party_roll)
     randint = rng.randint
     sides = rules.DICE_SIDES
 
@@ -246,15 +243,19 @@ def resolve_round(card, members, modifiers, rng):
 
     needed = successes_needed(rolled)
     passed = rolled > 0 and successes >= needed
-    failed_ids = {roll[0].member_id for roll in rolls if roll[5] is False}
+    parts = modifiers.exhaustion
+    failed_ids = (
+        {roll[0].member_id for roll in rolls if roll[5] is False}
+        if any(part.when == rules.USER_FAILURE for part in parts)
+        else frozenset()
+    )
 
     base = (
         ("party passed", rules.EXHAUSTION_PASS_PER_LEVEL * level)
         if passed
         else ("party failed", rules.EXHAUSTION_FAIL_BASE + rules.EXHAUSTION_FAIL_PER_LEVEL * level)
     )
-    minimum = rules.EXHAUSTION_GAIN_FLOOR
-    minimum_source = f"no less than {minimum}"
+    minimum, minimum_source = rules.EXHAUSTION_GAIN_FLOOR, None
     for source, amount in modifiers.exhaustion_minimum:
         if amount > minimum:
             minimum, minimum_source = amount, f"{source}: at least {amount}"
@@ -265,9 +266,9 @@ def resolve_round(card, members, modifiers, rng):
         if status == EXHAUSTED:
             items, gain = (), 0
         else:
-            items, gain = _exhaustion(member, success, base, modifiers.exhaustion, failed_ids)
+            items, gain = _exhaustion(member, success, base, parts, failed_ids)
             if gain < minimum:
-                items += ((minimum_source, minimum - gain),)
+                items += ((minimum_source or f"no less than {minimum}", minimum - gain),)
                 gain = minimum
         if member.exhaustion + gain < limit:
             all_spent = False
@@ -306,10 +307,18 @@ def resolve_round(card, members, modifiers, rng):
         successes,
         needed,
         passed,
-        sum(amount for _, amount in explored),
+        _total(explored),
         explored,
         outcome,
     )
+
+
+def _total(items):
+    """The sum of the amounts of (source, amount) items."""
+    total = 0
+    for _, amount in items:
+        total += amount
+    return total
 
 
 def _exhaustion(member, success, base, parts, failed_ids):
@@ -341,4 +350,4 @@ def _exhaustion(member, success, base, parts, failed_ids):
                 items.append((part.source, part.amount))
         elif any(user in failed_ids for user in part.users):  # USER_FAILURE
             items.append((part.source, part.amount))
-    return tuple(items), sum(amount for _, amount in items)
+    return tuple(items), _total(items)
