@@ -219,23 +219,24 @@ def resolve_round(card, members, modifiers, rng):
     rolls = []  # (member, status, dice, modifiers, total, success)
     rolled = successes = 0
     for member in members:
-        if member.exhaustion >= limit:
+        member_id, rating, mode, tool_name, tool_rating, qualities, connected, exhaustion = member
+        if exhaustion >= limit:
             rolls.append((member, EXHAUSTED, (), (), None, None))
             continue
-        if not member.connected:
+        if not connected:
             rolls.append((member, DISCONNECTED, (), (), None, None))
             continue
-        if member.mode is None:
-            raise ValueError(f"member {member.member_id!r} is connected and able but has not acted")
+        if mode is None:
+            raise ValueError(f"member {member_id!r} is connected and able but has not acted")
         own, bonus = (), 0
-        if member.tool_name is not None:
-            bonus = _tool_bonus(member.tool_rating, member.tool_qualities)
-            own = ((member.tool_name, bonus),)
-        if member.mode == rules.RISK:
+        if tool_name is not None:
+            bonus = _tool_bonus(tool_rating, qualities)
+            own = ((tool_name, bonus),)
+        if mode == rules.RISK:
             own += (("risk", rules.RISK_ROLL_BONUS),)
             bonus += rules.RISK_ROLL_BONUS
         dice = (randint(1, sides), randint(1, sides))
-        total = dice[0] + dice[1] + member.rating + party_roll_total + bonus
+        total = dice[0] + dice[1] + rating + party_roll_total + bonus
         success = total >= target
         rolled += 1
         successes += success
@@ -263,6 +264,7 @@ def resolve_round(card, members, modifiers, rng):
     results = []
     all_spent = True
     for member, status, dice, mods, total, success in rolls:
+        member_id, rating, mode, tool_name, tool_rating, _, _, exhaustion = member
         if status == EXHAUSTED:
             items, gain = (), 0
         else:
@@ -270,21 +272,21 @@ def resolve_round(card, members, modifiers, rng):
             if gain < minimum:
                 items += ((minimum_source or f"no less than {minimum}", minimum - gain),)
                 gain = minimum
-        if member.exhaustion + gain < limit:
+        if exhaustion + gain < limit:
             all_spent = False
         results.append(
             MemberRoll(
-                member.member_id,
+                member_id,
                 status,
-                member.mode,
-                member.tool_name,
-                member.rating,
+                mode,
+                tool_name,
+                rating,
                 dice,
                 mods,
                 total,
                 target,
                 success,
-                member.exhaustion,
+                exhaustion,
                 gain,
                 items,
             )
