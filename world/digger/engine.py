@@ -21,8 +21,8 @@ declared windows (rules.WINDOW_OFFSETS) then cover exact challenge numbers.
 A Condition arrives when its card is drawn ("this" = that card). A Tool effect
 arrives when a member acts with the Tool ("this" = the pending challenge, "next"
 = the one after) and, being on the list when the round is completed, counts for
-the whole round whatever the order of acting. A draw drops what has run out
-(ticks Conditions); completing a round drops the Effects that have run out.
+the whole round whatever the order of acting. A draw drops the Conditions that
+have run out; completing a round drops the Effects that have run out.
 
 Interpretations (also listed in world.digger.rules):
 * Conditions stack, each copy with its own timer. A Tool effect does not: two
@@ -42,6 +42,7 @@ Interpretations (also listed in world.digger.rules):
 """
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from world.dice.digger import (
     NO_MODIFIERS,
@@ -399,7 +400,7 @@ def draw(state, dungeon, rng):
     Draw 1 is the Entry card (if any), draw 2 a random Second card (if any), draw 3
     a random Third card (if any); at Exploration >= 70 the Climax (once, if any),
     then the Final; otherwise the next ordinary card, the played ones reshuffled
-    when the deck runs out. The draw drops what has run out, and the card's
+    when the deck runs out. The draw drops the Conditions that have run out, and the card's
     Conditions arrive (Save Point clearing the party's Conditions first).
     """
     _check_open(state)
@@ -411,9 +412,7 @@ def draw(state, dungeon, rng):
     new = state._clone()
     card = _next_card(new, dungeon, number, rng)
 
-    conditions = tuple(
-        entry for entry in state.conditions if not _expired(_CONDITIONS[entry[0]], entry[1], number)
-    )
+    conditions = _still_running(state.conditions, _CONDITIONS, number)
     arriving = []
     for name in card.conditions:
         compiled = _CONDITIONS.get(name)
@@ -424,7 +423,7 @@ def draw(state, dungeon, rng):
         if compiled.parts:
             arriving.append((name, number))
     new.conditions = conditions + tuple(arriving)
-    new.effects = _tick(state.effects, number)
+    # The Effects were dropped up to this challenge when the last round was completed.
     new.challenge = number
     new.pending = True
     new.card_key, new.card_kind = card.key, card.kind
@@ -521,7 +520,7 @@ def complete(state, card, members_info, rng):
     new.last_passed = result.passed
     new.pending = False
     new.actions = (None,) * len(state.member_ids)
-    new.effects = _tick(state.effects, state.challenge + 1)
+    new.effects = _still_running(state.effects, _QUALITIES, state.challenge + 1)
     new.outcome = result.outcome
     return result, new
 
@@ -639,13 +638,22 @@ def round_modifiers(state):
     """The RoundModifiers of the pending challenge, from the party's Conditions and Effects."""
     if not state.conditions and not state.effects:
         return NO_MODIFIERS
-    number, context = state.challenge, (state.card_ability, state.last_passed)
+    return _modifiers(
+        state.conditions, state.effects, state.challenge, state.card_ability, state.last_passed
+    )
+
+
+@lru_cache(maxsize=4096)
+def _modifiers(conditions, effects, number, ability, last_passed):
+    """round_modifiers' work, remembered: runs meet the same few situations over and over
+    (a balance simulation looks up thousands of rounds for each one it works out)."""
+    context = (ability, last_passed)
     roll, exploration, exhaustion, minimum = [], [], [], []
     collected = (roll, exploration, exhaustion, minimum)
-    for name, origin in state.conditions:
+    for name, origin in conditions:
         _collect(name, _CONDITIONS[name].parts, number - origin, (), context, collected)
     seen = set()
-    for name, origin, users in reversed(state.effects):
+    for name, origin, users in reversed(effects):
         if name not in seen and _covers(_QUALITIES[name], origin, number):
             seen.add(name)  # the newest copy that applies here wins
             _collect(name, _QUALITIES[name].parts, number - origin, users, context, collected)
@@ -751,12 +759,13 @@ def _next_card(new, dungeon, number, rng):
     return dungeon.by_key[key]
 
 
-def _tick(effects, challenge):
-    """Drop the Effects with nothing left at `challenge` or later."""
-    if not effects:
-        return effects
+def _still_running(entries, compiled, challenge):
+    """The Condition or Effect entries (name, origin, ...) with something left at `challenge`
+    or later; `compiled` is _CONDITIONS or _QUALITIES."""
+    if not entries:
+        return entries
     return tuple(
-        entry for entry in effects if not _expired(_QUALITIES[entry[0]], entry[1], challenge)
+        entry for entry in entries if not _expired(compiled[entry[0]], entry[1], challenge)
     )
 
 
