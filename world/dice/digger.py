@@ -218,6 +218,7 @@ def resolve_round(card, members, modifiers, rng):
 
     rolls = []  # (member, status, dice, modifiers, total, success)
     rolled = successes = 0
+    failed_ids = []
     for member in members:
         member_id, rating, mode, tool_name, tool_rating, qualities, connected, exhaustion = member
         if exhaustion >= limit:
@@ -239,17 +240,15 @@ def resolve_round(card, members, modifiers, rng):
         total = dice[0] + dice[1] + rating + party_roll_total + bonus
         success = total >= target
         rolled += 1
-        successes += success
+        if success:
+            successes += 1
+        else:
+            failed_ids.append(member_id)
         rolls.append((member, ROLLED, dice, own + party_roll, total, success))
 
     needed = successes_needed(rolled)
     passed = rolled > 0 and successes >= needed
     parts = modifiers.exhaustion
-    failed_ids = (
-        {roll[0].member_id for roll in rolls if roll[5] is False}
-        if any(part.when == rules.USER_FAILURE for part in parts)
-        else frozenset()
-    )
 
     base = (
         ("party passed", rules.EXHAUSTION_PASS_PER_LEVEL * level)
@@ -264,11 +263,14 @@ def resolve_round(card, members, modifiers, rng):
     results = []
     all_spent = True
     for member, status, dice, mods, total, success in rolls:
-        member_id, rating, mode, tool_name, tool_rating, _, _, exhaustion = member
+        member_id, rating, mode, tool_name, _, _, _, exhaustion = member
         if status == EXHAUSTED:
             items, gain = (), 0
         else:
-            items, gain = _exhaustion(member, success, base, parts, failed_ids)
+            if success is not False and not parts:  # the usual case: the party's share alone
+                items, gain = (base,), base[1]
+            else:
+                items, gain = _exhaustion(member, success, base, parts, failed_ids)
             if gain < minimum:
                 items += ((minimum_source or f"no less than {minimum}", minimum - gain),)
                 gain = minimum
@@ -326,8 +328,6 @@ def _total(items):
 def _exhaustion(member, success, base, parts, failed_ids):
     """A member's itemised Exhaustion before the minimum; `success` None = no roll."""
     failed = success is False
-    if not failed and not parts:
-        return (base,), base[1]
     items = [base]
     if failed:
         items.append(("own roll failed", rules.EXHAUSTION_OWN_FAILURE))
