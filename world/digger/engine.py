@@ -390,7 +390,7 @@ def start_run(dungeon, member_ids, rng):
         left=(False,) * count,
         actions=(None,) * count,
         tool_uses={},
-        deck=_shuffled(tuple(card.key for card in dungeon.by_kind[rules.EXPLORATION]), rng),
+        deck=_shuffled(dungeon.exploration_keys, rng),
     )
 
 
@@ -482,22 +482,24 @@ def complete(state, card, members_info, rng):
     ability = state.card_ability
     limit = rules.EXHAUSTION_LIMIT
     inputs, waiting, positions = [], [], []
-    for i, member_id in enumerate(state.member_ids):
-        if state.left[i]:
+    members = zip(state.member_ids, state.left, state.actions, state.exhaustion)
+    for i, (member_id, left, action, exhaustion) in enumerate(members):
+        if left:
             continue
         info = members_info.get(member_id)
         if info is None:
             raise RunError(f"No ratings or connection given for {member_id}.")
-        action = state.actions[i]
-        exhaustion = state.exhaustion[i]
-        if action is None and info.connected and exhaustion < limit:
-            waiting.append(member_id)
-        tool = action.tool if action else None
+        if action is None:
+            if info.connected and exhaustion < limit:
+                waiting.append(member_id)
+            mode = tool = None
+        else:
+            mode, tool = action.mode, action.tool
         inputs.append(
             MemberInput(
                 member_id,
                 info.ratings[ability],
-                action.mode if action else None,
+                mode,
                 tool.name if tool else None,
                 tool.rating if tool else None,
                 tool.all_qualities if tool else (),
