@@ -31,6 +31,7 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from statistics import fmean
+from typing import NamedTuple
 
 from tqdm import tqdm
 
@@ -84,6 +85,12 @@ class Party:
 
     name: str
     members: tuple
+    # member id -> engine.MemberInfo, what `complete` is told each round; built once
+    infos: dict = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self):
+        infos = {member.member_id: MemberInfo(member.ratings) for member in self.members}
+        object.__setattr__(self, "infos", infos)
 
 
 STANDARD_RATINGS = (5, 4, 3, 2)
@@ -113,8 +120,7 @@ PARTIES = {"standard": standard_party}
 # --- One run ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class RunRecord:
+class RunRecord(NamedTuple):
     """What one simulated run came to."""
 
     outcome: str
@@ -125,8 +131,7 @@ class RunRecord:
 
 def play_run(dungeon, party, rng):
     """Play one run of `dungeon` with `party` (a Party) to its end."""
-    members = party.members
-    infos = {member.member_id: MemberInfo(member.ratings) for member in members}
+    members, infos = party.members, party.infos
     state = start_run(dungeon, tuple(infos), rng)
     cards = []
     while state.outcome is None:
