@@ -13,13 +13,12 @@ from pathlib import Path
 import pytest
 from django.test import override_settings
 
-from commands.digger import CmdDungeon, CmdParty
+from commands.digger import CmdDungeon
 from world.digger import deckfile, dungeon_files
 from world.digger.models import Dungeon, Run
 from world.digger.store import dungeon_from_db, save_dungeon
 
 from .building_helpers import BuilderTest, snapshot
-from .fixtures import give_ratings
 
 BAD_LEVEL = """\
 number: 9
@@ -115,12 +114,7 @@ class TestImport(FilesTest):
         assert Dungeon.objects.get(number=1).published  # replacing keeps the flag
 
     def test_the_number_of_a_deleted_dungeon_that_runs_remember_needs_replace(self):
-        give_ratings(self.char2)
-        self.form_party(self.char2)
-        with self.dice():
-            self.call(CmdDungeon(), "/enter", caller=self.char2)
-            self.call(CmdDungeon(), "/retreat", caller=self.char2)
-        self.call(CmdParty(), "/leave", caller=self.char2)
+        self.leave_a_past_run()
         self.run_dungeon("/export 1=barrow")
         self.run_dungeon("/delete 1=yes")
         out = self.refused(CmdDungeon(), "/import barrow", "Dungeon #1 was deleted, but past runs")
