@@ -122,12 +122,18 @@ def checked(result):
     return f"{wrap(title)}\n{report(result.report)}"
 
 
-def deletion_preview(result):
+def deletion_warning(result):
+    """What deleting the dungeon of `result` (building.check_deletable) would do."""
     model = result.model
-    return wrap(
+    return (
         f"Deleting dungeon #{model.number} {model.name} removes it and its "
-        f"{len(result.deck.cards)} cards for good (past runs keep their own record). "
-        f"To go ahead: +dungeon/delete {model.number}=yes"
+        f"{len(result.deck.cards)} cards for good (past runs keep their own record)."
+    )
+
+
+def deletion_preview(result):
+    return wrap(
+        f"{deletion_warning(result)} To go ahead: +dungeon/delete {result.model.number}=yes"
     )
 
 
