@@ -208,6 +208,16 @@ def test_command_line_shows_a_progress_bar_on_a_terminal_for_long_runs(monkeypat
     assert quiet.getvalue() == ""
 
 
+def test_command_line_help_says_a_number_is_a_sample_file_not_the_games_dungeon(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["--help"])
+    assert exit_.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "the number of a sample dungeon file (not the game's)" in text
+    assert "never a dungeon of the game's database" in text
+    assert "evennia dungeons export <number> <file>" in text
+
+
 def test_command_line_refuses_an_unknown_sample(capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["99", "--runs", "10"])

@@ -10,10 +10,16 @@ run in turn, so a seed always gives the same report; it draws the very numbers
     report = simulate(dungeon, runs=5000, seed=1)
     report.success_rate, report.ci95, report.render(), report.to_dict()
 
-From a shell (a number is a sample dungeon from world/digger/data/):
+From a shell, without the game's database:
 
     python -m world.digger.simulate 1 --runs 5000 --seed 1 [--json]
     python -m world.digger.simulate path/to/dungeon.yaml
+
+A number there names a sample dungeon file in world/digger/data/ (1 is
+01-saltwick-light.yaml), not the dungeon of that number in the game: to
+simulate one of those, export it to a file first (`evennia dungeons export 7
+dungeon-7.yaml` on the server, or +dungeon/export in the game) and give the
+file, or run +dungeon/simulate 7 in the game.
 
 The standard party (`spec/digger.md`, "Dungeons and balance"): four members
 rated 5/4/3/2 in rotation, so that each ability has one 5, one 4, one 3 and
@@ -346,8 +352,17 @@ def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m world.digger.simulate",
         description="Simulate runs of a Digger dungeon with a scripted party.",
+        epilog=(
+            "A number picks the sample dungeon file of world/digger/data/ whose name starts "
+            "with it, never a dungeon of the game's database: export one of "
+            "those first (evennia dungeons export <number> <file>) and give the file, or use "
+            "+dungeon/simulate <number> in the game."
+        ),
     )
-    parser.add_argument("dungeon", help="a dungeon YAML file, or the number of a sample dungeon")
+    parser.add_argument(
+        "dungeon",
+        help="a dungeon YAML file, or the number of a sample dungeon file (not the game's)",
+    )
     parser.add_argument("--runs", type=int, default=5_000, help="how many runs (default 5000)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--party", choices=sorted(PARTIES), default="standard")
