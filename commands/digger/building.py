@@ -29,8 +29,8 @@ BUILDER_SYNTAX = (
     "+dungeon/edit <#>",
     "+dungeon/export <#>[=<file>]",
     "+dungeon/import [<file>[=replace]]",
-    f"+dungeon/simulate <#> [<runs>]   (default {simulation_jobs.DEFAULT_RUNS:,},"
-    f" at most {simulation_jobs.MAX_RUNS:,})",
+    f"+dungeon/simulate <#> [<runs>]   (default {rules.SIMULATION_DEFAULT_RUNS:,},"
+    f" at most {rules.SIMULATION_MAX_RUNS:,})",
 )
 BUILDER_SWITCHES = tuple(line.split()[0].removeprefix("+dungeon/") for line in BUILDER_SYNTAX)
 
@@ -66,7 +66,8 @@ BUILDER_HELP = """
     /simulate plays the deck many times with the standard party of four,
     in the background, and reports the share of runs won against the
     type's target, challenges per run, Exhaustion and the cards that stop
-    parties most.
+    parties most. The game runs {simulations_at_once} simulation(s) at a time:
+    past that, yours waits its turn and starts by itself.
 
     Examples:
       +dungeon/create The Sunken Vault=Labyrinth
@@ -85,6 +86,7 @@ BUILDER_HELP = """
     deck_high=rules.DECK_SIZE[1],
     challenges_low=rules.CHALLENGE_COUNT[0],
     challenges_high=rules.CHALLENGE_COUNT[1],
+    simulations_at_once=rules.SIMULATIONS_AT_ONCE,
 )
 
 
@@ -189,14 +191,14 @@ class DungeonBuilding:
             self.refuse_usage("Give the dungeon's number.")
         runs = words[1] if len(words) > 1 else self.rhs
         caller = self.caller
-        job = simulation_jobs.start_simulation(
+        request = simulation_jobs.start_simulation(
             caller,
             self.dungeon_number(words[0]),
             self.number(runs, "the number of runs") if runs else None,
             on_report=lambda report: caller.msg(render_building.simulation_report(report)),
             on_failure=lambda: caller.msg(render_building.simulation_failed()),
         )
-        self.msg(render_building.simulation_started(job))
+        self.msg(render_building.simulation_started(request))
 
 
 class CmdCard(DiggerCommand):

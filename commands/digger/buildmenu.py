@@ -5,7 +5,9 @@ as +dungeon/rename or +card/edit would check it.
 
 The menu keeps only the dungeon's number (`caller.ndb._evmenu.dungeon`) and
 reads the dungeon afresh on every page, so it shows what other builders
-change meanwhile. A card is followed by its key.
+change meanwhile. A card is followed by its key. From the first page a
+builder can also delete the dungeon (after a confirmation, with the checks of
++dungeon/delete; the menu closes) or make a new one, which the menu then edits.
 """
 
 from functools import wraps
@@ -34,6 +36,9 @@ def start(caller, number):
             node_move,
             node_remove,
             node_check,
+            node_new_dungeon,
+            node_delete,
+            node_closed,
         )
     }
     EvMenu(caller, nodes, startnode="node_dungeon", cmd_on_exit=None, dungeon=number)
@@ -92,6 +97,8 @@ def node_dungeon(caller, raw_string, result, **kwargs):
         {"key": "6", "desc": "Add a card", "goto": "node_add_card"},
         {"key": "v", "desc": "Validate the deck", "goto": "node_check"},
         {"key": "p", "desc": flip, "goto": _flip_published},
+        {"key": "n", "desc": "Make a new dungeon (and edit it)", "goto": "node_new_dungeon"},
+        {"key": "d", "desc": "Delete this dungeon", "goto": _ask_to_delete},
     )
     return text, options
 
@@ -105,6 +112,56 @@ def _flip_published(caller, raw_string, **kwargs):
         return render_building.checked(building.publish(number))
 
     return _apply(caller, flip, "node_dungeon")
+
+
+def node_new_dungeon(caller, raw_string, **kwargs):
+    types = " or ".join(rules.DUNGEON_TYPES)
+    text = f"Type the new dungeon's name, then = and its type ({types}):"
+    return text, {"key": "_default", "goto": _create}
+
+
+def _create(caller, raw_string, **kwargs):
+    name, _, type_name = raw_string.partition("=")
+    try:
+        result = building.create_dungeon(name.strip(), type_name.strip())
+    except GameError as refusal:
+        caller.msg(str(refusal))
+        return "node_dungeon"
+    caller.msg(render_building.changed(result))
+    caller.ndb._evmenu.dungeon = result.model.number  # the menu goes on with the new one
+    return "node_dungeon"
+
+
+def _ask_to_delete(caller, raw_string, **kwargs):
+    """To the confirmation, unless +dungeon/delete would refuse (a party is bound to it)."""
+    try:
+        building.check_deletable(_number(caller))
+    except GameError as refusal:
+        caller.msg(str(refusal))
+        return "node_dungeon"
+    return "node_delete"
+
+
+@_with_dungeon
+def node_delete(caller, raw_string, result, **kwargs):
+    text = f"{wrap(render_building.deletion_warning(result))}\nDelete it?"
+    return text, (
+        {"key": "y", "desc": "Yes, delete it for good", "goto": _delete},
+        {"key": "n", "desc": "No, keep it", "goto": "node_dungeon"},
+    )
+
+
+def _delete(caller, raw_string, **kwargs):
+    try:
+        caller.msg(building.delete_dungeon(_number(caller)))
+    except GameError as refusal:  # a party was bound to it meanwhile
+        caller.msg(str(refusal))
+        return "node_dungeon"
+    return "node_closed"
+
+
+def node_closed(caller, raw_string, **kwargs):
+    return "(Menu closed.)", None
 
 
 @_with_dungeon

@@ -1,10 +1,10 @@
 """Shared pieces for the dungeon-building tests: a builder's command test case and a
 snapshot of every dungeon row, to prove that a refusal changed nothing."""
 
-from commands.digger import CmdCard, CmdDungeon
+from commands.digger import CmdCard, CmdDungeon, CmdParty
 from world.digger.models import Dungeon, DungeonCard
 
-from .fixtures import DiggerCommandTest, plain
+from .fixtures import DiggerCommandTest, give_ratings, plain
 
 
 def snapshot():
@@ -34,6 +34,15 @@ class BuilderTest(DiggerCommandTest):
         super().setUp()
         # Tall enough that EvMore sends a whole deck at once.
         self.session.protocol_flags["SCREENHEIGHT"] = {0: 500}
+
+    def leave_a_past_run(self, number=1):
+        """char2 enters dungeon `number`, retreats and leaves the party: a Run remembers it."""
+        give_ratings(self.char2)
+        self.form_party(self.char2, number=number)
+        with self.dice():
+            self.call(CmdDungeon(), "/enter", caller=self.char2)
+            self.call(CmdDungeon(), "/retreat", caller=self.char2)
+        self.call(CmdParty(), "/leave", caller=self.char2)
 
     def run_dungeon(self, args, caller=None):
         return plain(self.call(CmdDungeon(), args, caller=caller or self.char1))

@@ -294,12 +294,7 @@ class TestDeleting(BuilderTest):
         assert not DungeonCard.objects.filter(dungeon__number=number).exists()
 
     def test_a_number_that_runs_remember_is_not_given_again(self):
-        give_ratings(self.char2)
-        self.form_party(self.char2)
-        with self.dice():
-            self.call(CmdDungeon(), "/enter", caller=self.char2)
-            self.call(CmdDungeon(), "/retreat", caller=self.char2)
-        self.call(CmdParty(), "/leave", caller=self.char2)
+        self.leave_a_past_run()
         self.run_dungeon("/delete 1=yes")
         assert Run.objects.get().dungeon_number == 1
         assert self.new_dungeon() == 2

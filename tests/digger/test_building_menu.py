@@ -94,9 +94,50 @@ class TestDungeonEditor(BuilderTest):
         assert f"There is no dungeon #{self.number}.\n(Menu closed.)" in said
         assert self.char1.ndb._evmenu is None
 
+    def test_a_dungeon_is_deleted_after_a_confirmation_and_the_menu_closes(self):
+        before = snapshot()
+        said = self.pick("d")
+        assert (
+            f"Deleting dungeon #{self.number} The Sunken Vault removes it and its 0 cards" in said
+        )
+        assert "+dungeon/delete" not in said  # the menu asks for itself
+        said = self.pick("n")
+        assert f"Editing dungeon #{self.number}: The Sunken Vault" in said
+        assert snapshot() == before
+        said = self.pick("d", "y")
+        assert f"Dungeon #{self.number} The Sunken Vault is deleted." in said
+        assert "(Menu closed.)" in said
+        assert not Dungeon.objects.filter(number=self.number).exists()
+        assert self.char1.ndb._evmenu is None
+
+    def test_delete_is_refused_as_the_command_refuses_it(self):
+        self.pick("q")
+        self.run_dungeon("/edit 1")
+        self.form_party(self.char2)  # bound to dungeon 1
+        before = snapshot()
+        said = self.pick("d")
+        assert "1 party is bound to dungeon #1" in said
+        assert "Editing dungeon #1: Test Barrow" in said  # back on the first page
+        assert snapshot() == before
+
+    def test_a_new_dungeon_is_made_and_edited_next(self):
+        said = self.pick("n", "The Salt Stair=Ruin")
+        made = Dungeon.objects.get(name="The Salt Stair")
+        assert f"Dungeon #{made.number} The Salt Stair (Ruin) is made, as a draft." in said
+        assert f"Editing dungeon #{made.number}: The Salt Stair" in said
+        self.pick("4", "A salt crown.")
+        assert Dungeon.objects.get(number=made.number).reward == "A salt crown."
+        assert self.model().reward == ""  # the one the menu was opened on is left alone
+        before = snapshot()
+        said = self.pick("n", "The Salt Stair=Cave")
+        assert "The type is one of Ruin, Labyrinth, Abyss, not 'Cave'." in said
+        assert f"Editing dungeon #{made.number}: The Salt Stair" in said
+        assert snapshot() == before
+
     def test_what_the_menu_shows_fits_the_screen(self):
         said = [self.opened, self.pick("6", "final Combat 3 Maim, Suffer, Hope: The Drowned King")]
         said += [self.pick(choice) for choice in ("1", "6", "Tire", "b", "b", "v", "b", "2", "1")]
+        said += [self.pick(choice) for choice in ("n", "d", "n")]
         for text in said:
             assert widest_line(text) <= 78, text
 

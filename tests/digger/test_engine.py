@@ -21,6 +21,7 @@ from world.digger.engine import (
     RunState,
     WaitingForMembers,
     act,
+    act_all,
     actions_taken,
     active_conditions,
     complete,
@@ -240,6 +241,36 @@ def test_tool_uses_are_counted_per_member_and_per_tool_for_the_run():
         act(state, "ann", use)
     other = tool("Pick", rules.BRUTE, rules.MAJOR, id="another")
     act(state, "ann", Action(rules.ACT, tool=other))  # a second Pick of her own still has uses
+
+
+def test_act_all_is_one_act_after_another():
+    hole = dungeon(card("in", rules.BRUTE, 1, ("Weaken",)))
+    _, state = draw(begin(hole), hole, random.Random(0))
+    stalwart = tool("Shield", qualities=("Stalwart",))
+    moves = [
+        ("ann", Action(rules.ACT, tool=stalwart)),
+        ("bob", basic("force", rules.RISK)),
+        ("cat", Action(rules.ACT, tool=stalwart)),
+    ]
+    one_by_one = state
+    for member, action in moves:
+        one_by_one = act(one_by_one, member, action)
+    together = act_all(state, moves)
+    assert together.to_dict() == one_by_one.to_dict()
+    assert together.effects == (("Stalwart", 1, ("ann", "cat")),)
+    assert state.actions == (None, None, None) and state.tool_uses == {}
+
+
+def test_act_all_refuses_a_move_as_act_would_and_changes_nothing():
+    hole = dungeon(card("in", rules.BRUTE))
+    _, state = draw(begin(hole), hole, random.Random(0))
+    pick = tool("Pick", rules.BRUTE, rules.MAJOR)  # 2 uses
+    saved = state.to_dict()
+    with pytest.raises(ActionRefused, match="already acted"):
+        act_all(state, [("ann", basic("Force")), ("ann", basic("Force"))])
+    with pytest.raises(ActionRefused, match="tests Brute, not Agility"):
+        act_all(state, [("ann", Action(rules.ACT, tool=pick)), ("bob", basic("Rush"))])
+    assert state.to_dict() == saved
 
 
 def test_complete_waits_for_everyone_connected_and_able():

@@ -15,7 +15,7 @@ from django.test import override_settings
 
 from commands.digger import CmdDungeon
 from world.digger import deckfile, dungeon_files
-from world.digger.models import Dungeon
+from world.digger.models import Dungeon, Run
 from world.digger.store import dungeon_from_db, save_dungeon
 
 from .building_helpers import BuilderTest, snapshot
@@ -112,6 +112,18 @@ class TestImport(FilesTest):
         assert out.startswith("Dungeon #1 Test Barrow is replaced from barrow.yaml")
         assert deck_of(1).card("hall").title == "The Hall"
         assert Dungeon.objects.get(number=1).published  # replacing keeps the flag
+
+    def test_the_number_of_a_deleted_dungeon_that_runs_remember_needs_replace(self):
+        self.leave_a_past_run()
+        self.run_dungeon("/export 1=barrow")
+        self.run_dungeon("/delete 1=yes")
+        out = self.refused(CmdDungeon(), "/import barrow", "Dungeon #1 was deleted, but past runs")
+        assert "give the file another number, or import it with replace" in out
+        assert not Dungeon.objects.filter(number=1).exists()
+        out = self.run_dungeon("/import barrow=replace")
+        assert out.startswith("Dungeon #1 Test Barrow is imported as a draft from barrow.yaml")
+        assert deck_of(1).card("hall").title == "The Hall"
+        assert Run.objects.get().dungeon_number == 1
 
     def test_a_new_dungeon_comes_in_as_a_draft_with_its_warnings(self):
         self.write("copy.yaml", deckfile.dump_dungeon(deck_of(1)).replace("number: 1", "number: 5"))

@@ -15,6 +15,7 @@ from world.digger.simulate import (
     TTY_PROGRESS_FROM,
     Party,
     SimMember,
+    SimulationRandom,
     main,
     percentiles,
     play_run,
@@ -157,6 +158,15 @@ def test_at_least_one_run():
         simulate(SAMPLES[0], 0, seed=1)
 
 
+def test_the_simulation_random_source_draws_what_random_random_draws():
+    plain, lean = random.Random(11), SimulationRandom(11)
+    ranges = [(1, 6), (0, 0), (0, 1), (0, 2), (0, 15), (0, 16), (3, 1000)] * 300
+    assert [lean.randint(a, b) for a, b in ranges] == [plain.randint(a, b) for a, b in ranges]
+    assert lean.random() == plain.random()  # and it leaves the stream where Random would
+    with pytest.raises(ValueError):
+        lean.randint(2, 1)
+
+
 def test_wilson_interval_and_percentiles():
     low, high = wilson_interval(50, 100)
     assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)
@@ -196,6 +206,16 @@ def test_command_line_shows_a_progress_bar_on_a_terminal_for_long_runs(monkeypat
     monkeypatch.setattr(sys, "stderr", quiet)
     main(["1", "--runs", str(TTY_PROGRESS_FROM - 1), "--json"])
     assert quiet.getvalue() == ""
+
+
+def test_command_line_help_says_a_number_is_a_sample_file_not_the_games_dungeon(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["--help"])
+    assert exit_.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "the number of a sample dungeon file (not the game's)" in text
+    assert "never a dungeon of the game's database" in text
+    assert "evennia dungeons export <number> <file>" in text
 
 
 def test_command_line_refuses_an_unknown_sample(capsys):

@@ -8,7 +8,7 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from twisted.python.failure import Failure
 
 from commands.digger import CmdDungeon
-from world.digger import simulation_jobs
+from world.digger import rules, simulation_jobs
 from world.digger.deck import Dungeon as DeckDungeon
 from world.digger.models import Dungeon
 from world.digger.simulate import simulate
@@ -31,7 +31,7 @@ def at_once(to_execute, *args, at_return, at_err):
 class SimulateTest(BuilderTest):
     def setUp(self):
         super().setUp()
-        self.addCleanup(simulation_jobs._running.clear)
+        self.addCleanup(simulation_jobs._forget_all)
 
     def simulate(self, args, caller=None, run_async=at_once):
         with patch.object(simulation_jobs, "run_async", run_async):
@@ -63,7 +63,7 @@ class TestSimulateCommand(SimulateTest):
         (to_execute, deck, runs, seed), callbacks = run_async.call_args
         assert to_execute is simulate
         assert isinstance(deck, DeckDungeon) and deck == dungeon_from_db(self.dungeon)
-        assert runs == simulation_jobs.DEFAULT_RUNS and str(seed) in out
+        assert runs == rules.SIMULATION_DEFAULT_RUNS and str(seed) in out
         # One at a time per builder, until the report is in.
         again = self.simulate("1", run_async=Mock())
         assert again.startswith("Your simulation of dungeon #1 is still running")
@@ -105,7 +105,7 @@ class TestSimulateCommand(SimulateTest):
         out = self.simulate("1 10", run_async=broken)
         assert "The simulation failed on our side" in out
         assert "boom" not in out
-        assert not simulation_jobs._running
+        assert not simulation_jobs._jobs
 
     def test_refusals(self):
         assert "Simulate 1 to 20,000 runs, not 20,001." in self.simulate("1 20001")
@@ -119,5 +119,96 @@ class TestSimulateCommand(SimulateTest):
         assert "The dungeon has no Final card." in out
         out = self.simulate("1", caller=self.char2)
         assert out.startswith("Only builders can use +dungeon/simulate.")
-        assert not simulation_jobs._running
+        assert not simulation_jobs._jobs
         assert Dungeon.objects.count() == 2
+
+
+class Held:
+    """run_async that holds each job until the test ends it, with a report or a failure."""
+
+    def __init__(self):
+        self.jobs = []  # (runs, report, fail) in the order they were started
+
+    def __call__(self, to_execute, dungeon, runs, seed, at_return, at_err):
+        def report():
+            at_return(to_execute(dungeon, runs, seed))
+
+        def fail():
+            at_err(Failure(RuntimeError("boom")))
+
+        self.jobs.append((runs, report, fail))
+
+    @property
+    def started(self):
+        return [runs for runs, _, _ in self.jobs]
+
+    def finish(self, failing=False):
+        """End the oldest job still running; returns its number of runs."""
+        runs, report, fail = self.jobs.pop(0)
+        (fail if failing else report)()
+        return runs
+
+
+class TestOneSimulationAtATimeGameWide(SimulateTest):
+    def setUp(self):
+        super().setUp()
+        self.held = Held()
+        patcher = patch.object(simulation_jobs, "run_async", self.held)
+        patcher.start()
+        self.addCleanup(patcher.stop)
+        self.char3.permissions.add("Builder")
+
+    def test_a_second_builder_waits_for_the_first_and_is_started_after_it(self):
+        first = plain(self.call(CmdDungeon(), "/simulate 1 30", caller=self.char1))
+        assert first.startswith("Simulating 30 runs of dungeon #1")
+        waiting = " ".join(
+            plain(self.call(CmdDungeon(), "/simulate 1 40", caller=self.char3)).split()
+        )
+        assert waiting.startswith(
+            "The game runs one simulation at a time and one simulation must finish first: "
+            "your 40 runs of dungeon #1 Test Barrow with the standard party"
+        )
+        assert "will start by themselves when their turn comes" in waiting
+        assert self.held.started == [30]  # Cid's is not started yet
+        again = plain(self.call(CmdDungeon(), "/simulate 1", caller=self.char3))
+        assert again.startswith("Your simulation of dungeon #1 is still waiting for its turn")
+        told = {self.char1: [], self.char3: []}
+        with (
+            patch.object(self.char1, "msg", lambda text=None, **kw: told[self.char1].append(text)),
+            patch.object(self.char3, "msg", lambda text=None, **kw: told[self.char3].append(text)),
+        ):
+            assert self.held.finish() == 30
+            assert self.held.started == [40]  # Cid's started by itself
+            assert "30 runs, standard party" in plain(told[self.char1][-1])
+            assert told[self.char3] == []
+            self.held.finish()
+        assert "Balance report" in plain(told[self.char3][-1])
+        assert "40 runs, standard party" in plain(told[self.char3][-1])
+        assert not simulation_jobs._jobs
+        out = plain(self.call(CmdDungeon(), "/simulate 1 10", caller=self.char3))
+        assert out.startswith("Simulating 10 runs")
+
+    def test_a_failed_simulation_lets_the_next_one_start(self):
+        self.call(CmdDungeon(), "/simulate 1 30", caller=self.char1)
+        self.call(CmdDungeon(), "/simulate 1 40", caller=self.char3)
+        told = []
+        with patch.object(self.char1, "msg", lambda text=None, **kw: told.append(text)):
+            assert self.held.finish(failing=True) == 30
+        assert "The simulation failed on our side" in plain(told[-1])
+        assert self.held.started == [40]
+        assert list(simulation_jobs._jobs) == [self.char3.id]
+
+    def test_past_the_waiting_limit_a_request_is_refused(self):
+        self.call(CmdDungeon(), "/simulate 1 30", caller=self.char1)
+        builders = [
+            self.make_character(f"Builder{i}") for i in range(rules.SIMULATIONS_WAITING_MAX)
+        ]
+        for builder in builders:
+            builder.permissions.add("Builder")
+            out = plain(self.call(CmdDungeon(), "/simulate 1 20", caller=builder))
+            assert "must finish first" in out
+        out = plain(self.call(CmdDungeon(), "/simulate 1 20", caller=self.char3))
+        busy = rules.SIMULATIONS_WAITING_MAX + 1
+        assert out.startswith(f"The game is busy with {busy} simulations already")
+        assert self.char3.id not in simulation_jobs._jobs
+        assert self.held.started == [30]

@@ -30,7 +30,6 @@ Rules applied (house rules, `spec/digger.md`):
   retreat on a fail.
 """
 
-from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
@@ -56,8 +55,7 @@ class ExhaustionModifier(NamedTuple):
     user_amount: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class RoundModifiers:
+class RoundModifiers(NamedTuple):
     """Everything Conditions and Effects change in this round, for the whole party.
 
     roll: (source, amount) added to every roll (they already concern the card's ability);
@@ -138,9 +136,8 @@ class MemberRoll(NamedTuple):
         return f"{head}; Exhaustion +{self.exhaustion_gain} ({items})"
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """One resolved challenge."""
+class RoundResult(NamedTuple):
+    """One resolved challenge (a NamedTuple, like MemberRoll, for the simulator's sake)."""
 
     ability: str
     level: int
@@ -215,46 +212,50 @@ def resolve_round(card, members, modifiers, rng):
     target = target_number(level)
     limit = rules.EXHAUSTION_LIMIT
     party_roll = modifiers.roll
-    party_roll_total = sum(amount for _, amount in party_roll)
+    party_roll_total = _total(party_roll)
     randint = rng.randint
     sides = rules.DICE_SIDES
 
     rolls = []  # (member, status, dice, modifiers, total, success)
     rolled = successes = 0
+    failed_ids = []
     for member in members:
-        if member.exhaustion >= limit:
+        member_id, rating, mode, tool_name, tool_rating, qualities, connected, exhaustion = member
+        if exhaustion >= limit:
             rolls.append((member, EXHAUSTED, (), (), None, None))
             continue
-        if not member.connected:
+        if not connected:
             rolls.append((member, DISCONNECTED, (), (), None, None))
             continue
-        if member.mode is None:
-            raise ValueError(f"member {member.member_id!r} is connected and able but has not acted")
+        if mode is None:
+            raise ValueError(f"member {member_id!r} is connected and able but has not acted")
         own, bonus = (), 0
-        if member.tool_name is not None:
-            bonus = _tool_bonus(member.tool_rating, member.tool_qualities)
-            own = ((member.tool_name, bonus),)
-        if member.mode == rules.RISK:
+        if tool_name is not None:
+            bonus = _tool_bonus(tool_rating, qualities)
+            own = ((tool_name, bonus),)
+        if mode == rules.RISK:
             own += (("risk", rules.RISK_ROLL_BONUS),)
             bonus += rules.RISK_ROLL_BONUS
         dice = (randint(1, sides), randint(1, sides))
-        total = dice[0] + dice[1] + member.rating + party_roll_total + bonus
+        total = dice[0] + dice[1] + rating + party_roll_total + bonus
         success = total >= target
         rolled += 1
-        successes += success
+        if success:
+            successes += 1
+        else:
+            failed_ids.append(member_id)
         rolls.append((member, ROLLED, dice, own + party_roll, total, success))
 
     needed = successes_needed(rolled)
     passed = rolled > 0 and successes >= needed
-    failed_ids = {roll[0].member_id for roll in rolls if roll[5] is False}
+    parts = modifiers.exhaustion
 
     base = (
         ("party passed", rules.EXHAUSTION_PASS_PER_LEVEL * level)
         if passed
         else ("party failed", rules.EXHAUSTION_FAIL_BASE + rules.EXHAUSTION_FAIL_PER_LEVEL * level)
     )
-    minimum = rules.EXHAUSTION_GAIN_FLOOR
-    minimum_source = f"no less than {minimum}"
+    minimum, minimum_source = rules.EXHAUSTION_GAIN_FLOOR, None
     for source, amount in modifiers.exhaustion_minimum:
         if amount > minimum:
             minimum, minimum_source = amount, f"{source}: at least {amount}"
@@ -262,28 +263,32 @@ def resolve_round(card, members, modifiers, rng):
     results = []
     all_spent = True
     for member, status, dice, mods, total, success in rolls:
+        member_id, rating, mode, tool_name, _, _, _, exhaustion = member
         if status == EXHAUSTED:
             items, gain = (), 0
         else:
-            items, gain = _exhaustion(member, success, base, modifiers.exhaustion, failed_ids)
+            if success is not False and not parts:  # the usual case: the party's share alone
+                items, gain = (base,), base[1]
+            else:
+                items, gain = _exhaustion(member, success, base, parts, failed_ids)
             if gain < minimum:
-                items += ((minimum_source, minimum - gain),)
+                items += ((minimum_source or f"no less than {minimum}", minimum - gain),)
                 gain = minimum
-        if member.exhaustion + gain < limit:
+        if exhaustion + gain < limit:
             all_spent = False
         results.append(
             MemberRoll(
-                member.member_id,
+                member_id,
                 status,
-                member.mode,
-                member.tool_name,
-                member.rating,
+                mode,
+                tool_name,
+                rating,
                 dice,
                 mods,
                 total,
                 target,
                 success,
-                member.exhaustion,
+                exhaustion,
                 gain,
                 items,
             )
@@ -306,17 +311,23 @@ def resolve_round(card, members, modifiers, rng):
         successes,
         needed,
         passed,
-        sum(amount for _, amount in explored),
+        _total(explored),
         explored,
         outcome,
     )
 
 
+def _total(items):
+    """The sum of the amounts of (source, amount) items."""
+    total = 0
+    for _, amount in items:
+        total += amount
+    return total
+
+
 def _exhaustion(member, success, base, parts, failed_ids):
     """A member's itemised Exhaustion before the minimum; `success` None = no roll."""
     failed = success is False
-    if not failed and not parts:
-        return (base,), base[1]
     items = [base]
     if failed:
         items.append(("own roll failed", rules.EXHAUSTION_OWN_FAILURE))
@@ -341,4 +352,4 @@ def _exhaustion(member, success, base, parts, failed_ids):
                 items.append((part.source, part.amount))
         elif any(user in failed_ids for user in part.users):  # USER_FAILURE
             items.append((part.source, part.amount))
-    return tuple(items), sum(amount for _, amount in items)
+    return tuple(items), _total(items)

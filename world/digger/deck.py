@@ -71,9 +71,10 @@ def quality_label(name):
 class Tool:
     """A Tool design. `qualities` are its qualities; `drawback` its one drawback or None.
 
-    Derived (not compared, not stored): `uses` per run, roll `bonus`, `tool_points`,
-    and `effects`, the names of its qualities that put something on the party's
-    Effects list (or cleanse) when it is used.
+    Derived (not compared, not stored): `all_qualities` (the qualities, then the
+    drawback), `uses` per run, roll `bonus`, `tool_points`, and `effects`, the names
+    of its qualities that put something on the party's Effects list (or cleanse)
+    when it is used.
     """
 
     id: object
@@ -87,11 +88,13 @@ class Tool:
     bonus: int = field(init=False, compare=False, repr=False)
     tool_points: int = field(init=False, compare=False, repr=False)
     effects: tuple = field(init=False, compare=False, repr=False)
+    all_qualities: tuple = field(init=False, compare=False, repr=False)
 
     def __post_init__(self):
-        names = self.all_qualities
+        names = self.qualities + ((self.drawback,) if self.drawback else ())
         known = self.rating in rules.RATING_TP
         set_ = object.__setattr__
+        set_(self, "all_qualities", names)
         set_(self, "uses", rules.tool_uses(self.rating, names) if known else 0)
         set_(self, "bonus", rules.tool_bonus(self.rating, names) if known else 0)
         set_(self, "tool_points", _tool_points(self.rating, names)[1] if known else 0)
@@ -102,11 +105,6 @@ class Tool:
                 name for name in names if name in rules.QUALITIES and rules.QUALITIES[name].parts
             ),
         )
-
-    @property
-    def all_qualities(self):
-        """Qualities then the drawback, as one tuple of names."""
-        return self.qualities + ((self.drawback,) if self.drawback else ())
 
     def problems(self):
         """What is wrong with this design (empty when it is a legal Tool)."""
@@ -201,7 +199,8 @@ _UNIQUE_KINDS = (rules.ENTRY, rules.CLIMAX, rules.FINAL)
 
 @dataclass(frozen=True)
 class Dungeon:
-    """A dungeon and its deck. Lookups by kind and key are built once, on creation."""
+    """A dungeon and its deck. Lookups by kind and key are built once, on creation, and so
+    are `exploration_keys`, the keys of the Exploration cards that a run shuffles."""
 
     number: int
     name: str
@@ -211,6 +210,7 @@ class Dungeon:
     cards: tuple = ()
     by_key: dict = field(init=False, compare=False, repr=False)
     by_kind: dict = field(init=False, compare=False, repr=False)
+    exploration_keys: tuple = field(init=False, compare=False, repr=False)
 
     def __post_init__(self):
         by_kind = {kind: () for kind in rules.CARD_KINDS}
@@ -218,6 +218,8 @@ class Dungeon:
             by_kind[card.kind] = by_kind.get(card.kind, ()) + (card,)
         object.__setattr__(self, "by_key", {card.key: card for card in self.cards})
         object.__setattr__(self, "by_kind", by_kind)
+        keys = tuple(card.key for card in by_kind[rules.EXPLORATION])
+        object.__setattr__(self, "exploration_keys", keys)
 
     def card(self, key):
         return self.by_key[key]

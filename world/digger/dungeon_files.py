@@ -20,7 +20,9 @@ where any path is theirs to name:
 
 An import never overwrites a dungeon by accident: a number that is taken
 needs `replace`, which keeps the dungeon's published flag (a new dungeon
-comes in as a draft). A file with problems is refused with deckfile's
+comes in as a draft). Nor does it reuse by accident the number of a deleted
+dungeon that past runs still remember (`building.create_dungeon` never gives
+those out again): that too needs `replace`. A file with problems is refused with deckfile's
 message, which names the file, the card and the field.
 """
 
@@ -36,7 +38,7 @@ from world.digger.deck import DungeonReport
 from world.digger.deck import Dungeon as DeckDungeon
 from world.digger.deckfile import DeckFileError, dump_dungeon, load_dungeon_file
 from world.digger.errors import DiggerError
-from world.digger.models import Dungeon
+from world.digger.models import Dungeon, Run
 from world.digger.store import dungeon_from_db, save_dungeon
 
 SUFFIXES = (".yaml", ".yml")
@@ -128,6 +130,16 @@ def import_file(path, replace=False):
         raise DiggerError(
             f"There is already a dungeon #{dungeon.number} ({existing.name}); "
             "import it with replace to overwrite it."
+        )
+    if (
+        existing is None
+        and not replace
+        and Run.objects.filter(dungeon_number=dungeon.number).exists()
+    ):
+        raise DiggerError(
+            f"Dungeon #{dungeon.number} was deleted, but past runs still remember it by that "
+            f"number: give the file another number, or import it with replace to take "
+            f"#{dungeon.number} all the same."
         )
     model = save_dungeon(dungeon, replace=replace)
     return ImportResult(model, dungeon, report, existing is not None, path)

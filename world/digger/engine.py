@@ -8,6 +8,7 @@ simulator plays thousands of runs through the same functions:
     state = start_run(dungeon, member_ids, rng)
     card, state = draw(state, dungeon, rng)
     state = act(state, member_id, Action(ACT, ability="Force"))   # or tool=...
+    state = act_all(state, [(member_id, action), ...])           # several at once
     result, state = complete(state, card, {member_id: MemberInfo(ratings)}, rng)
     ...  until state.outcome, then outcome_card(state, dungeon, rng)
 
@@ -20,8 +21,8 @@ declared windows (rules.WINDOW_OFFSETS) then cover exact challenge numbers.
 A Condition arrives when its card is drawn ("this" = that card). A Tool effect
 arrives when a member acts with the Tool ("this" = the pending challenge, "next"
 = the one after) and, being on the list when the round is completed, counts for
-the whole round whatever the order of acting. A draw drops what has run out
-(ticks Conditions); completing a round drops the Effects that have run out.
+the whole round whatever the order of acting. A draw drops the Conditions that
+have run out; completing a round drops the Effects that have run out.
 
 Interpretations (also listed in world.digger.rules):
 * Conditions stack, each copy with its own timer. A Tool effect does not: two
@@ -42,6 +43,7 @@ Interpretations (also listed in world.digger.rules):
 """
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from world.dice.digger import (
     NO_MODIFIERS,
@@ -389,7 +391,7 @@ def start_run(dungeon, member_ids, rng):
         left=(False,) * count,
         actions=(None,) * count,
         tool_uses={},
-        deck=_shuffled(tuple(card.key for card in dungeon.by_kind[rules.EXPLORATION]), rng),
+        deck=_shuffled(dungeon.exploration_keys, rng),
     )
 
 
@@ -399,7 +401,7 @@ def draw(state, dungeon, rng):
     Draw 1 is the Entry card (if any), draw 2 a random Second card (if any), draw 3
     a random Third card (if any); at Exploration >= 70 the Climax (once, if any),
     then the Final; otherwise the next ordinary card, the played ones reshuffled
-    when the deck runs out. The draw drops what has run out, and the card's
+    when the deck runs out. The draw drops the Conditions that have run out, and the card's
     Conditions arrive (Save Point clearing the party's Conditions first).
     """
     _check_open(state)
@@ -411,9 +413,7 @@ def draw(state, dungeon, rng):
     new = state._clone()
     card = _next_card(new, dungeon, number, rng)
 
-    conditions = tuple(
-        entry for entry in state.conditions if not _expired(_CONDITIONS[entry[0]], entry[1], number)
-    )
+    conditions = _still_running(state.conditions, _CONDITIONS, number)
     arriving = []
     for name in card.conditions:
         compiled = _CONDITIONS.get(name)
@@ -424,7 +424,7 @@ def draw(state, dungeon, rng):
         if compiled.parts:
             arriving.append((name, number))
     new.conditions = conditions + tuple(arriving)
-    new.effects = _tick(state.effects, number)
+    # The Effects were dropped up to this challenge when the last round was completed.
     new.challenge = number
     new.pending = True
     new.card_key, new.card_kind = card.key, card.kind
@@ -434,53 +434,38 @@ def draw(state, dungeon, rng):
 
 def act(state, member_id, action):
     """Record a member's action for the pending round; a Tool's effects arrive at once."""
+    return act_all(state, ((member_id, action),))
+
+
+def act_all(state, moves):
+    """Record several (member_id, Action) moves in turn, exactly as one `act` after another.
+
+    One new state for the lot (the balance simulator's whole party acts this way);
+    a refused move raises and leaves `state` as it was.
+    """
     _check_open(state)
     if not state.pending:
         raise NoChallenge("There is no challenge to act on: draw a card first.")
-    i = state.index(member_id)
-    if state.left[i]:
-        raise NotInRun(f"{member_id} has left this run.")
-    if state.actions[i] is not None:
-        raise ActionRefused("You have already acted this round.")
-    if state.exhaustion[i] >= rules.EXHAUSTION_LIMIT:
-        raise ActionRefused(
-            f"You are exhausted ({rules.EXHAUSTION_LIMIT}+ Exhaustion) and cannot act."
-        )
-    if action.mode not in rules.MODES:
-        raise ActionRefused(f"Act or risk, not {action.mode!r}.")
-    ability = state.card_ability
     new = state._clone()
-    tool = action.tool
-    if tool is None:
-        named = rules.ability_for_word(action.ability or "")
-        if named is None:
+    actions = list(state.actions)
+    for member_id, action in moves:
+        i = new.index(member_id)
+        if new.left[i]:
+            raise NotInRun(f"{member_id} has left this run.")
+        if actions[i] is not None:
+            raise ActionRefused("You have already acted this round.")
+        if new.exhaustion[i] >= rules.EXHAUSTION_LIMIT:
             raise ActionRefused(
-                f"{action.ability!r} is not an ability or action; "
-                f"this challenge needs {_right(ability)}."
+                f"You are exhausted ({rules.EXHAUSTION_LIMIT}+ Exhaustion) and cannot act."
             )
-        if named != ability:
-            raise ActionRefused(
-                f"This challenge tests {ability}, not {named}: use {_right(ability)}."
-            )
-        if action.ability != named:
-            action = Action(action.mode, named)
-    else:
-        if tool.category != ability:
-            raise ActionRefused(
-                f"{tool.name} is {_a(tool.category)} tool; this challenge needs {_right(ability)}."
-            )
-        key = (member_id, tool.id)
-        used = state.tool_uses.get(key, 0)
-        if used >= tool.uses:
-            raise ActionRefused(f"{tool.name} has no uses left in this run.")
-        new.tool_uses = {**state.tool_uses, key: used + 1}
-        for name in tool.effects:
-            compiled = _QUALITIES[name]
-            if compiled.cleanses:
-                new.conditions = ()
-            if compiled.parts:
-                new.effects = _add_effect(new.effects, name, compiled, state.challenge, member_id)
-    new.actions = state.actions[:i] + (action,) + state.actions[i + 1 :]
+        if action.mode not in rules.MODES:
+            raise ActionRefused(f"Act or risk, not {action.mode!r}.")
+        if action.tool is None:
+            actions[i] = _basic_action(new, action)
+        else:
+            _use_tool(new, member_id, action.tool)
+            actions[i] = action
+    new.actions = tuple(actions)
     return new
 
 
@@ -498,22 +483,24 @@ def complete(state, card, members_info, rng):
     ability = state.card_ability
     limit = rules.EXHAUSTION_LIMIT
     inputs, waiting, positions = [], [], []
-    for i, member_id in enumerate(state.member_ids):
-        if state.left[i]:
+    members = zip(state.member_ids, state.left, state.actions, state.exhaustion)
+    for i, (member_id, left, action, exhaustion) in enumerate(members):
+        if left:
             continue
         info = members_info.get(member_id)
         if info is None:
             raise RunError(f"No ratings or connection given for {member_id}.")
-        action = state.actions[i]
-        exhaustion = state.exhaustion[i]
-        if action is None and info.connected and exhaustion < limit:
-            waiting.append(member_id)
-        tool = action.tool if action else None
+        if action is None:
+            if info.connected and exhaustion < limit:
+                waiting.append(member_id)
+            mode = tool = None
+        else:
+            mode, tool = action.mode, action.tool
         inputs.append(
             MemberInput(
                 member_id,
                 info.ratings[ability],
-                action.mode if action else None,
+                mode,
                 tool.name if tool else None,
                 tool.rating if tool else None,
                 tool.all_qualities if tool else (),
@@ -536,7 +523,7 @@ def complete(state, card, members_info, rng):
     new.last_passed = result.passed
     new.pending = False
     new.actions = (None,) * len(state.member_ids)
-    new.effects = _tick(state.effects, state.challenge + 1)
+    new.effects = _still_running(state.effects, _QUALITIES, state.challenge + 1)
     new.outcome = result.outcome
     return result, new
 
@@ -659,13 +646,22 @@ def round_modifiers(state):
     """The RoundModifiers of the pending challenge, from the party's Conditions and Effects."""
     if not state.conditions and not state.effects:
         return NO_MODIFIERS
-    number, context = state.challenge, (state.card_ability, state.last_passed)
+    return _modifiers(
+        state.conditions, state.effects, state.challenge, state.card_ability, state.last_passed
+    )
+
+
+@lru_cache(maxsize=4096)
+def _modifiers(conditions, effects, number, ability, last_passed):
+    """round_modifiers' work, remembered: runs meet the same few situations over and over
+    (a balance simulation looks up thousands of rounds for each one it works out)."""
+    context = (ability, last_passed)
     roll, exploration, exhaustion, minimum = [], [], [], []
     collected = (roll, exploration, exhaustion, minimum)
-    for name, origin in state.conditions:
+    for name, origin in conditions:
         _collect(name, _CONDITIONS[name].parts, number - origin, (), context, collected)
     seen = set()
-    for name, origin, users in reversed(state.effects):
+    for name, origin, users in reversed(effects):
         if name not in seen and _covers(_QUALITIES[name], origin, number):
             seen.add(name)  # the newest copy that applies here wins
             _collect(name, _QUALITIES[name].parts, number - origin, users, context, collected)
@@ -697,6 +693,42 @@ def _collect(name, parts, rel, users, context, collected):
             )
         elif kind == rules.EXHAUSTION_MINIMUM:
             minimum.append((name, part.amount))
+
+
+def _basic_action(state, action):
+    """The basic `action` with its ability's proper name, if it fits the pending card."""
+    ability = state.card_ability
+    if action.ability == ability:
+        return action
+    named = rules.ability_for_word(action.ability or "")
+    if named is None:
+        raise ActionRefused(
+            f"{action.ability!r} is not an ability or action; "
+            f"this challenge needs {_right(ability)}."
+        )
+    if named != ability:
+        raise ActionRefused(f"This challenge tests {ability}, not {named}: use {_right(ability)}.")
+    return Action(action.mode, named)
+
+
+def _use_tool(new, member_id, tool):
+    """Spend a use of `tool` on the pending card and let its effects arrive (changes `new`)."""
+    ability = new.card_ability
+    if tool.category != ability:
+        raise ActionRefused(
+            f"{tool.name} is {_a(tool.category)} tool; this challenge needs {_right(ability)}."
+        )
+    key = (member_id, tool.id)
+    used = new.tool_uses.get(key, 0)
+    if used >= tool.uses:
+        raise ActionRefused(f"{tool.name} has no uses left in this run.")
+    new.tool_uses = {**new.tool_uses, key: used + 1}
+    for name in tool.effects:
+        compiled = _QUALITIES[name]
+        if compiled.cleanses:
+            new.conditions = ()
+        if compiled.parts:
+            new.effects = _add_effect(new.effects, name, compiled, new.challenge, member_id)
 
 
 def _right(ability):
@@ -748,12 +780,13 @@ def _next_card(new, dungeon, number, rng):
     return dungeon.by_key[key]
 
 
-def _tick(effects, challenge):
-    """Drop the Effects with nothing left at `challenge` or later."""
-    if not effects:
-        return effects
+def _still_running(entries, compiled, challenge):
+    """The Condition or Effect entries (name, origin, ...) with something left at `challenge`
+    or later; `compiled` is _CONDITIONS or _QUALITIES."""
+    if not entries:
+        return entries
     return tuple(
-        entry for entry in effects if not _expired(_QUALITIES[entry[0]], entry[1], challenge)
+        entry for entry in entries if not _expired(compiled[entry[0]], entry[1], challenge)
     )
 
 

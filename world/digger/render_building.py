@@ -123,12 +123,18 @@ def checked(result):
     return f"{wrap(title)}\n{report(result.report)}"
 
 
-def deletion_preview(result):
+def deletion_warning(result):
+    """What deleting the dungeon of `result` (building.check_deletable) would do."""
     model = result.model
-    return wrap(
+    return (
         f"Deleting dungeon #{model.number} {model.name} removes it and its "
-        f"{len(result.deck.cards)} cards for good (past runs keep their own record). "
-        f"To go ahead: +dungeon/delete {model.number}=yes"
+        f"{len(result.deck.cards)} cards for good (past runs keep their own record)."
+    )
+
+
+def deletion_preview(result):
+    return wrap(
+        f"{deletion_warning(result)} To go ahead: +dungeon/delete {result.model.number}=yes"
     )
 
 
@@ -164,13 +170,26 @@ def file_list(names, directory):
 # ---------------------------------------------------------------- simulations
 
 
-def simulation_started(job):
+def simulation_started(request):
+    """What +dungeon/simulate says at once: started, or waiting behind `request.ahead` others."""
+    job = request.job
     dungeon = job.dungeon
-    return wrap(
-        f"Simulating {job.runs:,} runs of dungeon #{dungeon.number} {dungeon.name} with "
-        f"the standard party (seed {job.seed}). The report comes when it is done; "
-        "carry on meanwhile."
+    what = (
+        f"{job.runs:,} runs of dungeon #{dungeon.number} {dungeon.name} with the standard "
+        f"party (seed {job.seed})"
     )
+    if request.started:
+        return wrap(f"Simulating {what}. The report comes when it is done; carry on meanwhile.")
+    return wrap(
+        f"The game runs {_simulations(rules.SIMULATIONS_AT_ONCE)} at a time and "
+        f"{_simulations(request.ahead)} must finish first: your {what} will start by "
+        "themselves when their turn comes. The report comes when it is done; carry on "
+        "meanwhile."
+    )
+
+
+def _simulations(count):
+    return "one simulation" if count == 1 else f"{count} simulations"
 
 
 def simulation_report(found):

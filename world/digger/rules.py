@@ -187,6 +187,13 @@ CHALLENGE_COUNT = (12, 16)  # challenge cards, split evenly over the four abilit
 ABILITY_SPREAD_MAX = 1  # most-used minus least-used ability among challenge cards
 HOPE_MAX_CARDS = 1  # "use sparingly"
 
+# --- Balance simulations in the game (+dungeon/simulate) ------------------------
+
+SIMULATION_DEFAULT_RUNS = 2_000
+SIMULATION_MAX_RUNS = 20_000  # per request
+SIMULATIONS_AT_ONCE = 1  # game-wide: the others wait their turn, oldest first
+SIMULATIONS_WAITING_MAX = 5  # game-wide: past this many waiting, a request is refused
+
 # --- Declarative effects: Conditions and Tool qualities ------------------------
 
 # Timing windows, as (first, last) challenge offsets from the one the effect

@@ -2,17 +2,24 @@
 Digger's balance simulator: many seeded runs of a dungeon by a scripted party.
 
 The runs go through the live rules code, `world.digger.engine` (start_run,
-draw, act, complete), called exactly as the game's services call it, so the
-simulator and the game cannot disagree. One `random.Random(seed)` drives every
-run in turn, so a seed always gives the same report.
+draw, act_all, complete: `act` in the game is `act_all` with one move), so the
+simulator and the game cannot disagree. One seeded random source drives every
+run in turn, so a seed always gives the same report; it draws the very numbers
+`random.Random(seed)` would (see `SimulationRandom`).
 
     report = simulate(dungeon, runs=5000, seed=1)
     report.success_rate, report.ci95, report.render(), report.to_dict()
 
-From a shell (a number is a sample dungeon from world/digger/data/):
+From a shell, without the game's database:
 
     python -m world.digger.simulate 1 --runs 5000 --seed 1 [--json]
     python -m world.digger.simulate path/to/dungeon.yaml
+
+A number there names a sample dungeon file in world/digger/data/ (1 is
+01-saltwick-light.yaml), not the dungeon of that number in the game: to
+simulate one of those, export it to a file first (`evennia dungeons export 7
+dungeon-7.yaml` on the server, or +dungeon/export in the game) and give the
+file, or run +dungeon/simulate 7 in the game.
 
 The standard party (`spec/digger.md`, "Dungeons and balance"): four members
 rated 5/4/3/2 in rotation, so that each ability has one 5, one 4, one 3 and
@@ -28,15 +35,16 @@ import math
 import random
 import sys
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from statistics import fmean
+from typing import NamedTuple
 
 from tqdm import tqdm
 
 from world.digger import rules
 from world.digger.deck import Tool
 from world.digger.deckfile import DeckFileError, load_dungeon_file, sample_path
-from world.digger.engine import Action, MemberInfo, act, complete, draw, start_run, uses_left
+from world.digger.engine import Action, MemberInfo, act_all, complete, draw, start_run, uses_left
 from world.numbers import whole_number
 
 Z95 = 1.959964  # two-sided 95% normal quantile, for the Wilson interval
@@ -56,13 +64,26 @@ class SimMember:
     member_id: str
     ratings: dict  # ability -> rating
     tools: tuple  # deck.Tool, as loaded on the belt
+    # ability -> ((Tool, its Action), ...) in belt order; built once, not compared
+    tool_actions: dict = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self):
+        table = {}
+        for tool in self.tools:
+            table.setdefault(tool.category, []).append((tool, Action(rules.ACT, tool=tool)))
+        object.__setattr__(
+            self, "tool_actions", {category: tuple(pairs) for category, pairs in table.items()}
+        )
 
     def action_for(self, state, ability):
         """Act with the first loaded Tool for `ability` that has uses left, else the basic way."""
-        for tool in self.tools:
-            if tool.category == ability and uses_left(state, self.member_id, tool) > 0:
-                return Action(rules.ACT, tool=tool)
-        return Action(rules.ACT, ability=ability)
+        for tool, action in self.tool_actions.get(ability, ()):
+            if uses_left(state, self.member_id, tool) > 0:
+                return action
+        return BASIC_ACTIONS[ability]
+
+
+BASIC_ACTIONS = {ability: Action(rules.ACT, ability=ability) for ability in rules.ABILITIES}
 
 
 @dataclass(frozen=True)
@@ -71,6 +92,12 @@ class Party:
 
     name: str
     members: tuple
+    # member id -> engine.MemberInfo, what `complete` is told each round; built once
+    infos: dict = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self):
+        infos = {member.member_id: MemberInfo(member.ratings) for member in self.members}
+        object.__setattr__(self, "infos", infos)
 
 
 STANDARD_RATINGS = (5, 4, 3, 2)
@@ -100,8 +127,7 @@ PARTIES = {"standard": standard_party}
 # --- One run ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class RunRecord:
+class RunRecord(NamedTuple):
     """What one simulated run came to."""
 
     outcome: str
@@ -112,15 +138,17 @@ class RunRecord:
 
 def play_run(dungeon, party, rng):
     """Play one run of `dungeon` with `party` (a Party) to its end."""
-    members = party.members
-    infos = {member.member_id: MemberInfo(member.ratings) for member in members}
+    members, infos = party.members, party.infos
     state = start_run(dungeon, tuple(infos), rng)
     cards = []
     while state.outcome is None:
         card, state = draw(state, dungeon, rng)
-        for member, exhaustion in zip(members, state.exhaustion):
-            if exhaustion < rules.EXHAUSTION_LIMIT:
-                state = act(state, member.member_id, member.action_for(state, card.ability))
+        moves = [
+            (member.member_id, member.action_for(state, card.ability))
+            for member, exhaustion in zip(members, state.exhaustion)
+            if exhaustion < rules.EXHAUSTION_LIMIT
+        ]
+        state = act_all(state, moves)
         result, state = complete(state, card, infos, rng)
         cards.append((card.key, result.passed))
     return RunRecord(state.outcome, state.challenge, state.exhaustion, tuple(cards))
@@ -236,6 +264,27 @@ class SimulationReport:
         return f"; {verdict} the {self.dungeon_type} target {low:.0%}-{high:.0%}"
 
 
+class SimulationRandom(random.Random):
+    """`random.Random` with a leaner `randint` that draws exactly the same numbers.
+
+    `Random.randint(a, b)` goes through `randrange`, whose argument checks cost
+    more than the draw itself over the millions of dice of a simulation; this
+    one runs the loop `Random._randbelow_with_getrandbits` runs on the same
+    `getrandbits` stream, so a seed gives the same report either way
+    (tests/digger/test_simulate.py compares the two).
+    """
+
+    def randint(self, a, b):
+        width = b - a + 1
+        if width <= 0:
+            return super().randint(a, b)  # let Random refuse an empty range
+        bits = width.bit_length()
+        drawn = self.getrandbits(bits)
+        while drawn >= width:
+            drawn = self.getrandbits(bits)
+        return a + drawn
+
+
 def simulate(dungeon, runs, seed, party=None, progress=None):
     """Play `runs` runs of `dungeon` (a deck.Dungeon) and report on them.
 
@@ -245,7 +294,7 @@ def simulate(dungeon, runs, seed, party=None, progress=None):
     if runs < 1:
         raise ValueError("Simulate at least one run.")
     party = party or standard_party()
-    rng = random.Random(seed)
+    rng = SimulationRandom(seed)
     outcomes = Counter(dict.fromkeys(rules.OUTCOMES, 0))
     played, failed = Counter(), Counter()
     challenges, exhaustion, reported = 0, [], 0
@@ -304,8 +353,17 @@ def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m world.digger.simulate",
         description="Simulate runs of a Digger dungeon with a scripted party.",
+        epilog=(
+            "A number picks the sample dungeon file of world/digger/data/ whose name starts "
+            "with it, never a dungeon of the game's database: export one of "
+            "those first (evennia dungeons export <number> <file>) and give the file, or use "
+            "+dungeon/simulate <number> in the game."
+        ),
     )
-    parser.add_argument("dungeon", help="a dungeon YAML file, or the number of a sample dungeon")
+    parser.add_argument(
+        "dungeon",
+        help="a dungeon YAML file, or the number of a sample dungeon file (not the game's)",
+    )
     parser.add_argument("--runs", type=int, default=5_000, help="how many runs (default 5000)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--party", choices=sorted(PARTIES), default="standard")
