@@ -1,7 +1,21 @@
 """
 Delver's help topics that are not commands (commands carry their own help in
 their docstrings). Evennia reads `HELP_ENTRY_DICTS` from this module.
+Numbers come from the Digger rules table, so the help never disagrees with it.
 """
+
+from world.digger import rules
+
+_DIGGER_NUMBERS = {
+    "party_max": rules.PARTY_MAX,
+    "sides": rules.DICE_SIDES,
+    "level_min": rules.LEVEL_MIN,
+    "level_max": rules.LEVEL_MAX,
+    "target_base": rules.TARGET_BASE,
+    "target_per_level": rules.TARGET_PER_LEVEL,
+    "final": rules.FINAL_TRIGGER,
+    "limit": rules.EXHAUSTION_LIMIT,
+}
 
 HELP_ENTRY_DICTS = [
     {
@@ -11,7 +25,7 @@ HELP_ENTRY_DICTS = [
         "text": """
             Delver is a game about going down into places that do not want you back.
 
-            Most evenings revolve around |wDigger|n: a party of two to seven delvers
+            Most evenings revolve around |wDigger|n: a party of up to {party_max} delvers
             takes on a dungeon that is a shuffled deck of challenges. Each round
             someone draws a card, everyone answers it with a basic action or a tool,
             and the party gains Exploration (how much of the place it has uncovered)
@@ -36,7 +50,7 @@ HELP_ENTRY_DICTS = [
 
             |wsay|n, |wpose|n (or |w:|n), |wpage|n, |wwho|n and the channels work as on any
             MUSH. |whelp <command>|n explains each one.
-        """,
+        """.format(**_DIGGER_NUMBERS),
     },
     {
         "key": "dungeon rules",
@@ -46,24 +60,24 @@ HELP_ENTRY_DICTS = [
             |wHow a dungeon run goes|n
 
             1. A leader makes a party for a dungeon (|w+party/create <#>|n); others join
-               (|w+party/join <leader>|n), up to seven. Load your tools onto your belt
+               (|w+party/join <leader>|n), up to {party_max}. Load your tools onto your belt
                first (|w+tools/load <n>|n): once inside, belts are locked.
             2. The leader enters (|w+dungeon/enter|n) and the first card is drawn.
             3. Each round a member draws (|w+dungeon/draw|n). The card names an ability
-               (Brute, Agility, Wits or Combat) and a Level from 1 to 4, and brings
+               (Brute, Agility, Wits or Combat) and a Level from {level_min} to {level_max}, and brings
                Conditions that change the odds for the whole party.
             4. Everyone answers with |w+act <ability or tool>|n, or |w+risk|n for a
-               bigger bonus and a harsher price on failure. Your roll is two six-sided
-               dice plus your rating plus your modifiers, against 7 + twice the Level.
+               bigger bonus and a harsher price on failure. Your roll is two {sides}-sided
+               dice plus your rating plus your modifiers, against {target_base} + {target_per_level} x the Level.
             5. The drawer finishes the round with |w+act/complete|n. If at least half
                of those who rolled succeeded, the party passes.
-            6. At 70 Exploration the next draw brings the Climax (if there is one) and
+            6. At {final} Exploration the next draw brings the Climax (if there is one) and
                then the Final card. Pass the Final and you win; fail it and you
-               retreat. If every delver reaches 100 Exhaustion, the run is lost.
+               retreat. If every delver reaches {limit} Exhaustion, the run is lost.
 
             |w+camp|n shows everything about your party; |w+challenge|n shows the
             current card and who has acted.
-        """,
+        """.format(**_DIGGER_NUMBERS),
     },
     {
         "key": "credits",
