@@ -2,7 +2,8 @@
 Digger's balance simulator: many seeded runs of a dungeon by a scripted party.
 
 The runs go through the live rules code, `world.digger.engine` (start_run,
-draw, act_all, complete: `act` in the game is `act_all` with one move), so the
+then the in-place draw, act_all and complete that the game's moves make on a
+copy of the state; `act` in the game is `act_all` with one move), so the
 simulator and the game cannot disagree. One seeded random source drives every
 run in turn, so a seed always gives the same report; it draws the very numbers
 `random.Random(seed)` would (see `SimulationRandom`).
@@ -44,7 +45,15 @@ from tqdm import tqdm
 from world.digger import rules
 from world.digger.deck import Tool
 from world.digger.deckfile import DeckFileError, load_dungeon_file, sample_path
-from world.digger.engine import Action, MemberInfo, act_all, complete, draw, start_run, uses_left
+from world.digger.engine import (
+    Action,
+    MemberInfo,
+    act_all_in_place,
+    complete_in_place,
+    draw_in_place,
+    start_run,
+    uses_left,
+)
 from world.numbers import whole_number
 
 Z95 = 1.959964  # two-sided 95% normal quantile, for the Wilson interval
@@ -139,17 +148,17 @@ class RunRecord(NamedTuple):
 def play_run(dungeon, party, rng):
     """Play one run of `dungeon` with `party` (a Party) to its end."""
     members, infos = party.members, party.infos
-    state = start_run(dungeon, tuple(infos), rng)
+    state = start_run(dungeon, tuple(infos), rng)  # this run's own state, changed in place
     cards = []
     while state.outcome is None:
-        card, state = draw(state, dungeon, rng)
+        card = draw_in_place(state, dungeon, rng)
         moves = [
             (member.member_id, member.action_for(state, card.ability))
             for member, exhaustion in zip(members, state.exhaustion)
             if exhaustion < rules.EXHAUSTION_LIMIT
         ]
-        state = act_all(state, moves)
-        result, state = complete(state, card, infos, rng)
+        act_all_in_place(state, moves)
+        result = complete_in_place(state, card, infos, rng)
         cards.append((card.key, result.passed))
     return RunRecord(state.outcome, state.challenge, state.exhaustion, tuple(cards))
 
