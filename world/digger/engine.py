@@ -58,7 +58,7 @@ from world.dice.digger import (
     ExhaustionModifier,
     MemberInput,
     RoundModifiers,
-    resolve_round,
+    RoundPlan,
 )
 from world.digger import rules
 from world.digger.deck import Tool
@@ -499,8 +499,13 @@ def complete(state, card, members_info, rng):
     return complete_in_place(new, card, members_info, rng), new
 
 
-def complete_in_place(state, card, members_info, rng):
-    """`complete` made on `state` itself: returns the RoundResult."""
+def complete_in_place(state, card, members_info, rng, plans=None):
+    """`complete` made on `state` itself: returns the RoundResult.
+
+    plans: a dict in which to keep the rounds' RoundPlans and roll them again when
+    the same round comes back (the balance simulator gives one per simulation; the
+    rules table must not change while it is in use).
+    """
     _check_open(state)
     if not state.pending:
         raise NoChallenge("There is no challenge to complete: draw a card first.")
@@ -508,7 +513,7 @@ def complete_in_place(state, card, members_info, rng):
         raise RunError(f"The pending card is {state.card_key!r}, not {card.key!r}.")
     ability = state.card_ability
     limit = rules.EXHAUSTION_LIMIT
-    inputs, waiting, positions = [], [], []
+    inputs, before, spent, waiting, positions = [], [], [], [], []
     members = zip(state.member_ids, state.left, state.actions, state.exhaustion)
     for i, (member_id, left, action, exhaustion) in enumerate(members):
         if left:
@@ -522,23 +527,28 @@ def complete_in_place(state, card, members_info, rng):
             mode = tool = None
         else:
             mode, tool = action.mode, action.tool
-        inputs.append(
-            MemberInput(
-                member_id,
-                info.ratings[ability],
-                mode,
-                tool.name if tool else None,
-                tool.rating if tool else None,
-                tool.all_qualities if tool else (),
-                info.connected,
-                exhaustion,
+        rating, connected = info.ratings[ability], info.connected
+        if tool is None:
+            inputs.append((member_id, rating, mode, None, None, (), connected))
+        else:
+            inputs.append(
+                (member_id, rating, mode, tool.name, tool.rating, tool.all_qualities, connected)
             )
-        )
+        before.append(exhaustion)
+        spent.append(exhaustion >= limit)
         positions.append(i)
     if waiting:
         raise WaitingForMembers(waiting)
 
-    result = resolve_round(card, inputs, round_modifiers(state), rng)
+    modifiers = round_modifiers(state)
+    if plans is None:
+        plan = _round_plan(card, inputs, before, modifiers)
+    else:
+        key = (card.ability, card.level, card.kind, modifiers, tuple(inputs), tuple(spent))
+        plan = plans.get(key)
+        if plan is None:
+            plan = plans[key] = _round_plan(card, inputs, before, modifiers)
+    result = plan.roll(rng, before)
 
     exhaustion = list(state.exhaustion)
     for i, roll in zip(positions, result.members):
@@ -551,6 +561,12 @@ def complete_in_place(state, card, members_info, rng):
     state.effects = _still_running(state.effects, _QUALITIES, state.challenge + 1)
     state.outcome = result.outcome
     return result
+
+
+def _round_plan(card, inputs, exhaustion, modifiers):
+    """The RoundPlan for members given as MemberInput's fields but the Exhaustion, and theirs."""
+    members = [MemberInput(*fields, before) for fields, before in zip(inputs, exhaustion)]
+    return RoundPlan(card, members, modifiers)
 
 
 def outcome_card(state, dungeon, rng):

@@ -145,8 +145,12 @@ class RunRecord(NamedTuple):
     cards: tuple  # (card key, party passed) per challenge, in order
 
 
-def play_run(dungeon, party, rng):
-    """Play one run of `dungeon` with `party` (a Party) to its end."""
+def play_run(dungeon, party, rng, plans=None):
+    """Play one run of `dungeon` with `party` (a Party) to its end.
+
+    plans: a dict the runs of one simulation share, where the engine keeps the
+    rounds it has planned (see engine.complete_in_place).
+    """
     members, infos = party.members, party.infos
     state = start_run(dungeon, tuple(infos), rng)  # this run's own state, changed in place
     cards = []
@@ -158,7 +162,7 @@ def play_run(dungeon, party, rng):
             if exhaustion < rules.EXHAUSTION_LIMIT
         ]
         act_all_in_place(state, moves)
-        result = complete_in_place(state, card, infos, rng)
+        result = complete_in_place(state, card, infos, rng, plans)
         cards.append((card.key, result.passed))
     return RunRecord(state.outcome, state.challenge, state.exhaustion, tuple(cards))
 
@@ -307,8 +311,9 @@ def simulate(dungeon, runs, seed, party=None, progress=None):
     outcomes = Counter(dict.fromkeys(rules.OUTCOMES, 0))
     played, failed = Counter(), Counter()
     challenges, exhaustion, reported = 0, [], 0
+    plans = {}
     for done in range(1, runs + 1):
-        record = play_run(dungeon, party, rng)
+        record = play_run(dungeon, party, rng, plans)
         outcomes[record.outcome] += 1
         challenges += record.challenges
         exhaustion.extend(record.exhaustion)
