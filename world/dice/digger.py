@@ -210,7 +210,7 @@ def resolve_round(card, members, modifiers, rng):
     members: MemberInput in roll order; modifiers: RoundModifiers; rng: .randint(a, b).
     """
     plan = RoundPlan(card, members, modifiers)
-    return plan.roll(rng, tuple(member.exhaustion for member in members))
+    return plan.roll(rng, tuple(member.exhaustion for member in members)).result()
 
 
 class _Seat(NamedTuple):
@@ -229,7 +229,8 @@ class _Verdict(NamedTuple):
     successes: int
     needed: int
     passed: bool
-    exhaustion: tuple  # (gain, items) per member, in order
+    gains: tuple  # each member's Exhaustion gain, in order
+    exhaustion_items: tuple  # each member's (source, amount) items, in order
     exploration_gain: int
     exploration_items: tuple
     outcome: str | None  # unless everyone ends up exhausted
@@ -240,83 +241,48 @@ class RoundPlan:
 
     Made from what `resolve_round` is given but the rng, it works out at once who
     rolls with what bonus, and the first time the dice fall a given way (who
-    succeeds) what that costs each member; `roll(rng, exhaustion)` rolls the dice
-    and puts the RoundResult together. The members' Exhaustion counts here only
-    as to who is too exhausted to roll, so a plan fits every round that differs
-    from it in nothing else: `roll` is given each member's Exhaustion before the
-    round. The balance simulator keeps the plans it meets and rolls them again
-    (engine.complete_in_place's `plans`).
+    succeeds) what that costs each member; `roll(rng, exhaustion)` rolls the dice.
+    The members' Exhaustion counts here only as to who is too exhausted to roll,
+    so a plan fits every round that differs from it in nothing else: `roll` is
+    given each member's Exhaustion before the round. The balance simulator keeps
+    the plans it meets and rolls them again (engine.complete_in_place's `plans`).
     """
 
-    __slots__ = ("ability", "level", "kind", "target", "_modifiers", "_seats", "_verdicts")
+    __slots__ = ("ability", "level", "kind", "target", "seats", "_modifiers", "_verdicts")
 
     def __init__(self, card, members, modifiers):
         self.ability, self.level, self.kind = card.ability, card.level, card.kind
         self.target = target_number(self.level)
         self._modifiers = modifiers
-        self._seats = tuple(_seat(member, modifiers.roll) for member in members)
+        self.seats = tuple(_seat(member, modifiers.roll) for member in members)  # _Seat each
         self._verdicts = {}  # who succeeded (True/False, None: no roll) -> _Verdict
 
     def roll(self, rng, exhaustion):
-        """Roll the round: two `rng.randint(1, 6)` per roller, in order. `exhaustion`: each
+        """A RolledRound: two `rng.randint(1, 6)` per roller, in order. `exhaustion`: each
         member's before the round."""
         randint, sides, target = rng.randint, rules.DICE_SIDES, self.target
-        dice, totals, successes = [], [], []
-        for seat in self._seats:
+        rolls, successes = [], []
+        for seat in self.seats:
             if seat.bonus is None:
-                dice.append(())
-                totals.append(None)
+                rolls.append(_NO_ROLL)
                 successes.append(None)
                 continue
-            rolled = (randint(1, sides), randint(1, sides))
-            total = rolled[0] + rolled[1] + seat.bonus
-            dice.append(rolled)
-            totals.append(total)
+            dice = (randint(1, sides), randint(1, sides))
+            total = dice[0] + dice[1] + seat.bonus
+            rolls.append((dice, total))
             successes.append(total >= target)
         successes = tuple(successes)
         verdict = self._verdicts.get(successes)
         if verdict is None:
             verdict = self._verdicts[successes] = self._judge(successes)
-
         limit = rules.EXHAUSTION_LIMIT
-        results = []
-        all_spent = True
-        rows = zip(self._seats, dice, totals, successes, exhaustion, verdict.exhaustion)
-        for seat, rolled, total, success, before, (gain, items) in rows:
+        everyone_spent = bool(self.seats)
+        for before, gain in zip(exhaustion, verdict.gains):
             if before + gain < limit:
-                all_spent = False
-            member = seat.member
-            results.append(
-                MemberRoll(
-                    member.member_id,
-                    seat.status,
-                    member.mode,
-                    member.tool_name,
-                    member.rating,
-                    rolled,
-                    seat.modifiers,
-                    total,
-                    target,
-                    success,
-                    before,
-                    gain,
-                    items,
-                )
-            )
-        return RoundResult(
-            self.ability,
-            self.level,
-            self.kind,
-            target,
-            tuple(results),
-            verdict.rolled,
-            verdict.successes,
-            verdict.needed,
-            verdict.passed,
-            verdict.exploration_gain,
-            verdict.exploration_items,
-            rules.LOST if results and all_spent else verdict.outcome,
-        )
+                everyone_spent = False
+                break
+        outcome = rules.LOST if everyone_spent else verdict.outcome
+        return RolledRound(self, tuple(rolls), successes, tuple(exhaustion), verdict, outcome)
 
     def _judge(self, successes):
         """The _Verdict when each member's roll succeeds or not as `successes` says."""
@@ -328,7 +294,7 @@ class RoundPlan:
         parts = modifiers.exhaustion
         failed_ids = [
             seat.member.member_id
-            for seat, success in zip(self._seats, successes)
+            for seat, success in zip(self.seats, successes)
             if success is False
         ]
 
@@ -345,10 +311,11 @@ class RoundPlan:
             if amount > minimum:
                 minimum, minimum_source = amount, f"{source}: at least {amount}"
 
-        exhaustion = []
-        for seat, success in zip(self._seats, successes):
+        gains, exhaustion_items = [], []
+        for seat, success in zip(self.seats, successes):
             if seat.status == EXHAUSTED:
-                exhaustion.append((0, ()))
+                gains.append(0)
+                exhaustion_items.append(())
                 continue
             if success is not False and not parts:  # the usual case: the party's share alone
                 items, gain = (base,), base[1]
@@ -357,7 +324,8 @@ class RoundPlan:
             if gain < minimum:
                 items += ((minimum_source or f"no less than {minimum}", minimum - gain),)
                 gain = minimum
-            exhaustion.append((gain, items))
+            gains.append(gain)
+            exhaustion_items.append(items)
 
         if self.kind == rules.FINAL:
             outcome = rules.WON if passed else rules.RETREAT
@@ -369,10 +337,87 @@ class RoundPlan:
             succeeded,
             needed,
             passed,
-            tuple(exhaustion),
+            tuple(gains),
+            tuple(exhaustion_items),
             _total(explored),
             explored,
             outcome,
+        )
+
+
+_NO_ROLL = ((), None)  # (dice, total) of a member who does not roll
+
+
+class RolledRound(NamedTuple):
+    """A RoundPlan rolled: the dice and what they came to.
+
+    Enough for the engine to apply the round (`gains`, `passed`, `exploration_gain`,
+    `outcome`); `result()` puts the full RoundResult together, which the game shows
+    and keeps and a balance simulation has no use for.
+    """
+
+    plan: RoundPlan
+    rolls: tuple  # (dice, total) per member; ((), None) for who does not roll
+    successes: tuple  # True/False per member; None for who does not roll
+    exhaustion: tuple  # each member's before the round
+    verdict: _Verdict
+    outcome: str | None  # None, rules.WON, RETREAT or LOST
+
+    @property
+    def passed(self):
+        return self.verdict.passed
+
+    @property
+    def gains(self):
+        """Each member's Exhaustion gain, in order."""
+        return self.verdict.gains
+
+    @property
+    def exploration_gain(self):
+        return self.verdict.exploration_gain
+
+    def result(self):
+        """The RoundResult: every die, modifier and item of the round."""
+        plan, verdict = self.plan, self.verdict
+        rows = zip(
+            plan.seats,
+            self.rolls,
+            self.successes,
+            self.exhaustion,
+            verdict.gains,
+            verdict.exhaustion_items,
+        )
+        members = tuple(
+            MemberRoll(
+                seat.member.member_id,
+                seat.status,
+                seat.member.mode,
+                seat.member.tool_name,
+                seat.member.rating,
+                dice,
+                seat.modifiers,
+                total,
+                plan.target,
+                success,
+                before,
+                gain,
+                items,
+            )
+            for seat, (dice, total), success, before, gain, items in rows
+        )
+        return RoundResult(
+            plan.ability,
+            plan.level,
+            plan.kind,
+            plan.target,
+            members,
+            verdict.rolled,
+            verdict.successes,
+            verdict.needed,
+            verdict.passed,
+            verdict.exploration_gain,
+            verdict.exploration_items,
+            self.outcome,
         )
 
 

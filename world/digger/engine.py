@@ -21,7 +21,7 @@ the copies:
 
     card = draw_in_place(state, dungeon, rng)
     act_all_in_place(state, moves)
-    result = complete_in_place(state, card, members_info, rng)
+    rolled = complete_in_place(state, card, members_info, rng)  # .result(): the RoundResult
 
 How time works: challenges are numbered from 1 (the Entry card) and every
 Condition or Effect on the party remembers the challenge it arrived on; its
@@ -496,11 +496,12 @@ def complete(state, card, members_info, rng):
     to a MemberInfo. Every connected member below 100 Exhaustion must have acted.
     """
     new = state._clone()
-    return complete_in_place(new, card, members_info, rng), new
+    return complete_in_place(new, card, members_info, rng).result(), new
 
 
 def complete_in_place(state, card, members_info, rng, plans=None):
-    """`complete` made on `state` itself: returns the RoundResult.
+    """`complete` made on `state` itself: returns the RolledRound (whose `result()` is
+    complete's RoundResult).
 
     plans: a dict in which to keep the rounds' RoundPlans and roll them again when
     the same round comes back (the balance simulator gives one per simulation; the
@@ -548,19 +549,19 @@ def complete_in_place(state, card, members_info, rng, plans=None):
         plan = plans.get(key)
         if plan is None:
             plan = plans[key] = _round_plan(card, inputs, before, modifiers)
-    result = plan.roll(rng, before)
+    rolled = plan.roll(rng, before)
 
     exhaustion = list(state.exhaustion)
-    for i, roll in zip(positions, result.members):
-        exhaustion[i] += roll.exhaustion_gain
+    for i, gain in zip(positions, rolled.gains):
+        exhaustion[i] += gain
     state.exhaustion = tuple(exhaustion)
-    state.exploration += result.exploration_gain
-    state.last_passed = result.passed
+    state.exploration += rolled.exploration_gain
+    state.last_passed = rolled.passed
     state.pending = False
     state.actions = (None,) * len(state.member_ids)
     state.effects = _still_running(state.effects, _QUALITIES, state.challenge + 1)
-    state.outcome = result.outcome
-    return result
+    state.outcome = rolled.outcome
+    return rolled
 
 
 def _round_plan(card, inputs, exhaustion, modifiers):

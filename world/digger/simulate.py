@@ -162,8 +162,8 @@ def play_run(dungeon, party, rng, plans=None):
             if exhaustion < rules.EXHAUSTION_LIMIT
         ]
         act_all_in_place(state, moves)
-        result = complete_in_place(state, card, infos, rng, plans)
-        cards.append((card.key, result.passed))
+        rolled = complete_in_place(state, card, infos, rng, plans)
+        cards.append((card.key, rolled.passed))
     return RunRecord(state.outcome, state.challenge, state.exhaustion, tuple(cards))
 
 
