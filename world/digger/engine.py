@@ -514,6 +514,8 @@ def complete_in_place(state, card, members_info, rng, plans=None):
         raise RunError(f"The pending card is {state.card_key!r}, not {card.key!r}.")
     ability = state.card_ability
     limit = rules.EXHAUSTION_LIMIT
+    # `inputs`: each member's MemberInput fields but the Exhaustion, which a RoundPlan
+    # reads only as whether they are `spent`; these two are what a kept plan is found by.
     inputs, before, spent, waiting, positions = [], [], [], [], []
     members = zip(state.member_ids, state.left, state.actions, state.exhaustion)
     for i, (member_id, left, action, exhaustion) in enumerate(members):
