@@ -10,6 +10,7 @@ from world.dice.digger import (
     ExhaustionModifier,
     MemberInput,
     RoundModifiers,
+    RoundPlan,
     resolve_round,
     successes_needed,
     target_number,
@@ -228,6 +229,17 @@ def test_render_lines():
     assert text.splitlines()[-1] == "The dungeon is won!"
     gone = resolve([member("a"), member("z", mode=None, connected=False)], HIT)
     assert "z: did not roll (disconnected); Exhaustion +8 (party passed +8)" in gone.render()
+
+
+def test_a_plan_rolled_again_resolves_as_a_new_round_would():
+    plan = RoundPlan(BRUTE_2, [member("a", exhaustion=80), member("b")], RoundModifiers())
+    first = plan.roll(dice(MISS, MISS), (80, 0)).result()
+    again = plan.roll(dice(MISS, MISS), (85, 90)).result()  # the same fall of the dice
+    assert first == resolve([member("a", exhaustion=80), member("b")], MISS, MISS)
+    assert again == resolve([member("a", exhaustion=85), member("b", exhaustion=90)], MISS, MISS)
+    assert (first.outcome, again.outcome) == (None, rules.LOST)
+    hit = plan.roll(dice(HIT, MISS), (0, 0))
+    assert (hit.passed, hit.gains, hit.result().member("b").exhaustion_after) == (True, (8, 13), 13)
 
 
 # --- Properties -------------------------------------------------------------------

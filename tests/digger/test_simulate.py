@@ -10,10 +10,11 @@ import pytest
 
 from world.digger import rules
 from world.digger.deckfile import load_sample_dungeons, sample_path
-from world.digger.engine import start_run
+from world.digger.engine import act_all, complete, draw, start_run
 from world.digger.simulate import (
     TTY_PROGRESS_FROM,
     Party,
+    RunRecord,
     SimMember,
     SimulationRandom,
     main,
@@ -81,6 +82,31 @@ def test_a_run_is_played_to_its_end_through_the_engine():
     if record.outcome != rules.LOST:
         assert record.cards[-1][0] == SAMPLES[0].first(rules.FINAL).key
     assert len(record.exhaustion) == 4
+
+
+def _played_with_the_games_moves(dungeon_, party, rng):
+    """play_run's run, through the moves the game makes (each on a new state)."""
+    state = start_run(dungeon_, tuple(party.infos), rng)
+    cards = []
+    while state.outcome is None:
+        drawn, state = draw(state, dungeon_, rng)
+        moves = [
+            (member.member_id, member.action_for(state, drawn.ability))
+            for member, exhaustion in zip(party.members, state.exhaustion)
+            if exhaustion < rules.EXHAUSTION_LIMIT
+        ]
+        result, state = complete(act_all(state, moves), drawn, party.infos, rng)
+        cards.append((drawn.key, result.passed))
+    return RunRecord(state.outcome, state.challenge, state.exhaustion, tuple(cards))
+
+
+@pytest.mark.parametrize("sample", [SAMPLES[2], SAMPLES[5]], ids=lambda d: str(d.number))
+def test_runs_in_place_with_kept_round_plans_are_the_runs_the_games_moves_play(sample):
+    party, plans = standard_party(), {}
+    for seed in range(40):
+        kept = play_run(sample, party, random.Random(seed), plans)
+        assert kept == _played_with_the_games_moves(sample, party, random.Random(seed))
+    assert plans
 
 
 def test_the_same_seed_gives_the_same_report_and_another_seed_another():

@@ -7,7 +7,8 @@ returns a frozen `RoundResult` recording every die, modifier (with its source),
 target and every point of Exploration and Exhaustion (itemised so that each
 member's items add up to their gain). It keeps no state: `world.digger.engine`
 builds the inputs from a run and applies the result. Every number comes from
-`world.digger.rules`.
+`world.digger.rules`. It is a `RoundPlan` (all that the dice do not change)
+rolled once; the balance simulator rolls each plan it makes over and over.
 
 Rules applied (house rules, `spec/digger.md`):
 
@@ -203,118 +204,239 @@ def exploration_items(level, passed, modifiers):
 
 
 def resolve_round(card, members, modifiers, rng):
-    """Resolve one challenge.
+    """Resolve one challenge: a RoundPlan of it, rolled once.
 
     card: anything with .ability, .level and .kind (a deck.Card);
     members: MemberInput in roll order; modifiers: RoundModifiers; rng: .randint(a, b).
     """
-    ability, level = card.ability, card.level
-    target = target_number(level)
-    limit = rules.EXHAUSTION_LIMIT
-    party_roll = modifiers.roll
-    party_roll_total = _total(party_roll)
-    randint = rng.randint
-    sides = rules.DICE_SIDES
+    plan = RoundPlan(card, members, modifiers)
+    return plan.roll(rng, tuple(member.exhaustion for member in members)).result()
 
-    rolls = []  # (member, status, dice, modifiers, total, success)
-    rolled = successes = 0
-    failed_ids = []
-    for member in members:
-        member_id, rating, mode, tool_name, tool_rating, qualities, connected, exhaustion = member
-        if exhaustion >= limit:
-            rolls.append((member, EXHAUSTED, (), (), None, None))
-            continue
-        if not connected:
-            rolls.append((member, DISCONNECTED, (), (), None, None))
-            continue
-        if mode is None:
-            raise ValueError(f"member {member_id!r} is connected and able but has not acted")
-        own, bonus = (), 0
-        if tool_name is not None:
-            bonus = _tool_bonus(tool_rating, qualities)
-            own = ((tool_name, bonus),)
-        if mode == rules.RISK:
-            own += (("risk", rules.RISK_ROLL_BONUS),)
-            bonus += rules.RISK_ROLL_BONUS
-        dice = (randint(1, sides), randint(1, sides))
-        total = dice[0] + dice[1] + rating + party_roll_total + bonus
-        success = total >= target
-        rolled += 1
-        if success:
-            successes += 1
-        else:
-            failed_ids.append(member_id)
-        rolls.append((member, ROLLED, dice, own + party_roll, total, success))
 
-    needed = successes_needed(rolled)
-    passed = rolled > 0 and successes >= needed
-    parts = modifiers.exhaustion
+class _Seat(NamedTuple):
+    """A member as a RoundPlan sees them: what they add to their roll, if they roll."""
 
-    base = (
-        ("party passed", rules.EXHAUSTION_PASS_PER_LEVEL * level)
-        if passed
-        else ("party failed", rules.EXHAUSTION_FAIL_BASE + rules.EXHAUSTION_FAIL_PER_LEVEL * level)
-    )
-    minimum, minimum_source = rules.EXHAUSTION_GAIN_FLOOR, None
-    for source, amount in modifiers.exhaustion_minimum:
-        if amount > minimum:
-            minimum, minimum_source = amount, f"{source}: at least {amount}"
+    member: MemberInput
+    status: str  # ROLLED, DISCONNECTED or EXHAUSTED
+    bonus: int | None  # rating and every modifier together; None: no roll
+    modifiers: tuple  # (source, amount), the rating aside
 
-    results = []
-    all_spent = True
-    for member, status, dice, mods, total, success in rolls:
-        member_id, rating, mode, tool_name, _, _, _, exhaustion = member
-        if status == EXHAUSTED:
-            items, gain = (), 0
-        else:
+
+class _Verdict(NamedTuple):
+    """What a RoundPlan comes to when the dice fall one way (who succeeds)."""
+
+    rolled: int
+    successes: int
+    needed: int
+    passed: bool
+    gains: tuple  # each member's Exhaustion gain, in order
+    exhaustion_items: tuple  # each member's (source, amount) items, in order
+    exploration_gain: int
+    exploration_items: tuple
+    outcome: str | None  # unless everyone ends up exhausted
+
+
+class RoundPlan:
+    """One challenge before the dice: everything about it that the dice do not change.
+
+    Made from what `resolve_round` is given but the rng, it works out at once who
+    rolls with what bonus, and the first time the dice fall a given way (who
+    succeeds) what that costs each member; `roll(rng, exhaustion)` rolls the dice.
+    The members' Exhaustion counts here only as to who is too exhausted to roll,
+    so a plan fits every round that differs from it in nothing else: `roll` is
+    given each member's Exhaustion before the round. The balance simulator keeps
+    the plans it meets and rolls them again (engine.complete_in_place's `plans`).
+    """
+
+    __slots__ = ("ability", "level", "kind", "target", "seats", "_modifiers", "_verdicts")
+
+    def __init__(self, card, members, modifiers):
+        self.ability, self.level, self.kind = card.ability, card.level, card.kind
+        self.target = target_number(self.level)
+        self._modifiers = modifiers
+        self.seats = tuple(_seat(member, modifiers.roll) for member in members)  # _Seat each
+        self._verdicts = {}  # who succeeded (True/False, None: no roll) -> _Verdict
+
+    def roll(self, rng, exhaustion):
+        """A RolledRound: two `rng.randint(1, 6)` per roller, in order. `exhaustion`: each
+        member's before the round."""
+        randint, sides, target = rng.randint, rules.DICE_SIDES, self.target
+        rolls, successes = [], []
+        for seat in self.seats:
+            if seat.bonus is None:
+                rolls.append(_NO_ROLL)
+                successes.append(None)
+                continue
+            dice = (randint(1, sides), randint(1, sides))
+            total = dice[0] + dice[1] + seat.bonus
+            rolls.append((dice, total))
+            successes.append(total >= target)
+        successes = tuple(successes)
+        verdict = self._verdicts.get(successes)
+        if verdict is None:
+            verdict = self._verdicts[successes] = self._judge(successes)
+        limit = rules.EXHAUSTION_LIMIT
+        everyone_spent = bool(self.seats)
+        for before, gain in zip(exhaustion, verdict.gains):
+            if before + gain < limit:
+                everyone_spent = False
+                break
+        outcome = rules.LOST if everyone_spent else verdict.outcome
+        return RolledRound(self, tuple(rolls), successes, tuple(exhaustion), verdict, outcome)
+
+    def _judge(self, successes):
+        """The _Verdict when each member's roll succeeds or not as `successes` says."""
+        level, modifiers = self.level, self._modifiers
+        rolled = sum(success is not None for success in successes)
+        succeeded = sum(success is True for success in successes)
+        needed = successes_needed(rolled)
+        passed = rolled > 0 and succeeded >= needed
+        parts = modifiers.exhaustion
+        failed_ids = [
+            seat.member.member_id
+            for seat, success in zip(self.seats, successes)
+            if success is False
+        ]
+
+        base = (
+            ("party passed", rules.EXHAUSTION_PASS_PER_LEVEL * level)
+            if passed
+            else (
+                "party failed",
+                rules.EXHAUSTION_FAIL_BASE + rules.EXHAUSTION_FAIL_PER_LEVEL * level,
+            )
+        )
+        minimum, minimum_source = rules.EXHAUSTION_GAIN_FLOOR, None
+        for source, amount in modifiers.exhaustion_minimum:
+            if amount > minimum:
+                minimum, minimum_source = amount, f"{source}: at least {amount}"
+
+        gains, exhaustion_items = [], []
+        for seat, success in zip(self.seats, successes):
+            if seat.status == EXHAUSTED:
+                gains.append(0)
+                exhaustion_items.append(())
+                continue
             if success is not False and not parts:  # the usual case: the party's share alone
                 items, gain = (base,), base[1]
             else:
-                items, gain = _exhaustion(member, success, base, parts, failed_ids)
+                items, gain = _exhaustion(seat.member, success, base, parts, failed_ids)
             if gain < minimum:
                 items += ((minimum_source or f"no less than {minimum}", minimum - gain),)
                 gain = minimum
-        if exhaustion + gain < limit:
-            all_spent = False
-        results.append(
+            gains.append(gain)
+            exhaustion_items.append(items)
+
+        if self.kind == rules.FINAL:
+            outcome = rules.WON if passed else rules.RETREAT
+        else:
+            outcome = None
+        explored = exploration_items(level, passed, modifiers)
+        return _Verdict(
+            rolled,
+            succeeded,
+            needed,
+            passed,
+            tuple(gains),
+            tuple(exhaustion_items),
+            _total(explored),
+            explored,
+            outcome,
+        )
+
+
+_NO_ROLL = ((), None)  # (dice, total) of a member who does not roll
+
+
+class RolledRound(NamedTuple):
+    """A RoundPlan rolled: the dice and what they came to.
+
+    Enough for the engine to apply the round (`gains`, `passed`, `exploration_gain`,
+    `outcome`); `result()` puts the full RoundResult together, which the game shows
+    and keeps and a balance simulation has no use for.
+    """
+
+    plan: RoundPlan
+    rolls: tuple  # (dice, total) per member; ((), None) for who does not roll
+    successes: tuple  # True/False per member; None for who does not roll
+    exhaustion: tuple  # each member's before the round
+    verdict: _Verdict
+    outcome: str | None  # None, rules.WON, RETREAT or LOST
+
+    @property
+    def passed(self):
+        return self.verdict.passed
+
+    @property
+    def gains(self):
+        """Each member's Exhaustion gain, in order."""
+        return self.verdict.gains
+
+    @property
+    def exploration_gain(self):
+        return self.verdict.exploration_gain
+
+    def result(self):
+        """The RoundResult: every die, modifier and item of the round."""
+        plan, verdict = self.plan, self.verdict
+        rows = zip(
+            plan.seats,
+            self.rolls,
+            self.successes,
+            self.exhaustion,
+            verdict.gains,
+            verdict.exhaustion_items,
+        )
+        members = tuple(
             MemberRoll(
-                member_id,
-                status,
-                mode,
-                tool_name,
-                rating,
+                seat.member.member_id,
+                seat.status,
+                seat.member.mode,
+                seat.member.tool_name,
+                seat.member.rating,
                 dice,
-                mods,
+                seat.modifiers,
                 total,
-                target,
+                plan.target,
                 success,
-                exhaustion,
+                before,
                 gain,
                 items,
             )
+            for seat, (dice, total), success, before, gain, items in rows
+        )
+        return RoundResult(
+            plan.ability,
+            plan.level,
+            plan.kind,
+            plan.target,
+            members,
+            verdict.rolled,
+            verdict.successes,
+            verdict.needed,
+            verdict.passed,
+            verdict.exploration_gain,
+            verdict.exploration_items,
+            self.outcome,
         )
 
-    if members and all_spent:
-        outcome = rules.LOST
-    elif card.kind == rules.FINAL:
-        outcome = rules.WON if passed else rules.RETREAT
-    else:
-        outcome = None
-    explored = exploration_items(level, passed, modifiers)
-    return RoundResult(
-        ability,
-        level,
-        card.kind,
-        target,
-        tuple(results),
-        rolled,
-        successes,
-        needed,
-        passed,
-        _total(explored),
-        explored,
-        outcome,
-    )
+
+def _seat(member, party_roll):
+    """A member's _Seat: who rolls, with their Tool, risk and the party's roll modifiers."""
+    if member.exhaustion >= rules.EXHAUSTION_LIMIT:
+        return _Seat(member, EXHAUSTED, None, ())
+    if not member.connected:
+        return _Seat(member, DISCONNECTED, None, ())
+    if member.mode is None:
+        raise ValueError(f"member {member.member_id!r} is connected and able but has not acted")
+    own, bonus = (), 0
+    if member.tool_name is not None:
+        bonus = _tool_bonus(member.tool_rating, member.tool_qualities)
+        own = ((member.tool_name, bonus),)
+    if member.mode == rules.RISK:
+        own += (("risk", rules.RISK_ROLL_BONUS),)
+        bonus += rules.RISK_ROLL_BONUS
+    return _Seat(member, ROLLED, member.rating + _total(party_roll) + bonus, own + party_roll)
 
 
 def _total(items):

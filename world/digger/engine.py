@@ -14,6 +14,14 @@ simulator plays thousands of runs through the same functions:
 
 Every move returns a new state and never changes the one it was given; a
 refused move raises a `RunError` (the service turns it into a GameError).
+Each of draw/act_all/complete is a copy of the state and the same move made
+`..._in_place` on the copy; the balance simulator, which owns its states and
+has no use for one whose move was refused, calls the in-place moves and skips
+the copies:
+
+    card = draw_in_place(state, dungeon, rng)
+    act_all_in_place(state, moves)
+    rolled = complete_in_place(state, card, members_info, rng)  # .result(): the RoundResult
 
 How time works: challenges are numbered from 1 (the Entry card) and every
 Condition or Effect on the party remembers the challenge it arrived on; its
@@ -50,7 +58,7 @@ from world.dice.digger import (
     ExhaustionModifier,
     MemberInput,
     RoundModifiers,
-    resolve_round,
+    RoundPlan,
 )
 from world.digger import rules
 from world.digger.deck import Tool
@@ -236,7 +244,8 @@ def _shadowed(older, older_origin, newer, newer_origin, now):
 
 @dataclass(slots=True)
 class RunState:
-    """One run, as plain values. Treat as immutable: the engine's moves return new states.
+    """One run, as plain values. Treat as immutable: the engine's moves return new states
+    (only the `..._in_place` moves change the state they are given).
 
     Per-member values are tuples aligned with `member_ids`. `conditions` are (name, origin)
     pairs and `effects` (name, origin, users) triples, origin being the challenge
@@ -267,13 +276,14 @@ class RunState:
     outcome: str | None = None
 
     def _clone(self):
+        """A copy that shares nothing the in-place moves change."""
         return RunState(
             self.dungeon_number,
             self.member_ids,
             self.exhaustion,
             self.left,
             self.actions,
-            self.tool_uses,
+            dict(self.tool_uses),
             self.exploration,
             self.challenge,
             self.pending,
@@ -404,14 +414,19 @@ def draw(state, dungeon, rng):
     when the deck runs out. The draw drops the Conditions that have run out, and the card's
     Conditions arrive (Save Point clearing the party's Conditions first).
     """
+    new = state._clone()
+    return draw_in_place(new, dungeon, rng), new
+
+
+def draw_in_place(state, dungeon, rng):
+    """`draw` made on `state` itself: returns the card (a refused draw may leave `state` changed)."""
     _check_open(state)
     if state.pending:
         raise ChallengePending("Complete the current challenge before drawing another card.")
     if state.dungeon_number != dungeon.number:
         raise RunError(f"This run is in dungeon {state.dungeon_number}, not {dungeon.number}.")
     number = state.challenge + 1
-    new = state._clone()
-    card = _next_card(new, dungeon, number, rng)
+    card = _next_card(state, dungeon, number, rng)
 
     conditions = _still_running(state.conditions, _CONDITIONS, number)
     arriving = []
@@ -423,13 +438,13 @@ def draw(state, dungeon, rng):
             conditions = ()
         if compiled.parts:
             arriving.append((name, number))
-    new.conditions = conditions + tuple(arriving)
+    state.conditions = conditions + tuple(arriving)
     # The Effects were dropped up to this challenge when the last round was completed.
-    new.challenge = number
-    new.pending = True
-    new.card_key, new.card_kind = card.key, card.kind
-    new.card_ability, new.card_level = card.ability, card.level
-    return card, new
+    state.challenge = number
+    state.pending = True
+    state.card_key, state.card_kind = card.key, card.kind
+    state.card_ability, state.card_level = card.ability, card.level
+    return card
 
 
 def act(state, member_id, action):
@@ -443,30 +458,35 @@ def act_all(state, moves):
     One new state for the lot (the balance simulator's whole party acts this way);
     a refused move raises and leaves `state` as it was.
     """
+    new = state._clone()
+    act_all_in_place(new, moves)
+    return new
+
+
+def act_all_in_place(state, moves):
+    """`act_all` made on `state` itself (a refused move may leave `state` half-changed)."""
     _check_open(state)
     if not state.pending:
         raise NoChallenge("There is no challenge to act on: draw a card first.")
-    new = state._clone()
     actions = list(state.actions)
     for member_id, action in moves:
-        i = new.index(member_id)
-        if new.left[i]:
+        i = state.index(member_id)
+        if state.left[i]:
             raise NotInRun(f"{member_id} has left this run.")
         if actions[i] is not None:
             raise ActionRefused("You have already acted this round.")
-        if new.exhaustion[i] >= rules.EXHAUSTION_LIMIT:
+        if state.exhaustion[i] >= rules.EXHAUSTION_LIMIT:
             raise ActionRefused(
                 f"You are exhausted ({rules.EXHAUSTION_LIMIT}+ Exhaustion) and cannot act."
             )
         if action.mode not in rules.MODES:
             raise ActionRefused(f"Act or risk, not {action.mode!r}.")
         if action.tool is None:
-            actions[i] = _basic_action(new, action)
+            actions[i] = _basic_action(state, action)
         else:
-            _use_tool(new, member_id, action.tool)
+            _use_tool(state, member_id, action.tool)
             actions[i] = action
-    new.actions = tuple(actions)
-    return new
+    state.actions = tuple(actions)
 
 
 def complete(state, card, members_info, rng):
@@ -475,6 +495,18 @@ def complete(state, card, members_info, rng):
     `card` is the pending card; `members_info` maps every member still in the run
     to a MemberInfo. Every connected member below 100 Exhaustion must have acted.
     """
+    new = state._clone()
+    return complete_in_place(new, card, members_info, rng).result(), new
+
+
+def complete_in_place(state, card, members_info, rng, plans=None):
+    """`complete` made on `state` itself: returns the RolledRound (whose `result()` is
+    complete's RoundResult).
+
+    plans: a dict in which to keep the rounds' RoundPlans and roll them again when
+    the same round comes back (the balance simulator gives one per simulation; the
+    rules table must not change while it is in use).
+    """
     _check_open(state)
     if not state.pending:
         raise NoChallenge("There is no challenge to complete: draw a card first.")
@@ -482,7 +514,9 @@ def complete(state, card, members_info, rng):
         raise RunError(f"The pending card is {state.card_key!r}, not {card.key!r}.")
     ability = state.card_ability
     limit = rules.EXHAUSTION_LIMIT
-    inputs, waiting, positions = [], [], []
+    # `inputs`: each member's MemberInput fields but the Exhaustion, which a RoundPlan
+    # reads only as whether they are `spent`; these two are what a kept plan is found by.
+    inputs, before, spent, waiting, positions = [], [], [], [], []
     members = zip(state.member_ids, state.left, state.actions, state.exhaustion)
     for i, (member_id, left, action, exhaustion) in enumerate(members):
         if left:
@@ -496,36 +530,46 @@ def complete(state, card, members_info, rng):
             mode = tool = None
         else:
             mode, tool = action.mode, action.tool
-        inputs.append(
-            MemberInput(
-                member_id,
-                info.ratings[ability],
-                mode,
-                tool.name if tool else None,
-                tool.rating if tool else None,
-                tool.all_qualities if tool else (),
-                info.connected,
-                exhaustion,
+        rating, connected = info.ratings[ability], info.connected
+        if tool is None:
+            inputs.append((member_id, rating, mode, None, None, (), connected))
+        else:
+            inputs.append(
+                (member_id, rating, mode, tool.name, tool.rating, tool.all_qualities, connected)
             )
-        )
+        before.append(exhaustion)
+        spent.append(exhaustion >= limit)
         positions.append(i)
     if waiting:
         raise WaitingForMembers(waiting)
 
-    result = resolve_round(card, inputs, round_modifiers(state), rng)
+    modifiers = round_modifiers(state)
+    if plans is None:
+        plan = _round_plan(card, inputs, before, modifiers)
+    else:
+        key = (card.ability, card.level, card.kind, modifiers, tuple(inputs), tuple(spent))
+        plan = plans.get(key)
+        if plan is None:
+            plan = plans[key] = _round_plan(card, inputs, before, modifiers)
+    rolled = plan.roll(rng, before)
 
     exhaustion = list(state.exhaustion)
-    for i, roll in zip(positions, result.members):
-        exhaustion[i] += roll.exhaustion_gain
-    new = state._clone()
-    new.exhaustion = tuple(exhaustion)
-    new.exploration = state.exploration + result.exploration_gain
-    new.last_passed = result.passed
-    new.pending = False
-    new.actions = (None,) * len(state.member_ids)
-    new.effects = _still_running(state.effects, _QUALITIES, state.challenge + 1)
-    new.outcome = result.outcome
-    return result, new
+    for i, gain in zip(positions, rolled.gains):
+        exhaustion[i] += gain
+    state.exhaustion = tuple(exhaustion)
+    state.exploration += rolled.exploration_gain
+    state.last_passed = rolled.passed
+    state.pending = False
+    state.actions = (None,) * len(state.member_ids)
+    state.effects = _still_running(state.effects, _QUALITIES, state.challenge + 1)
+    state.outcome = rolled.outcome
+    return rolled
+
+
+def _round_plan(card, inputs, exhaustion, modifiers):
+    """The RoundPlan for members given as MemberInput's fields but the Exhaustion, and theirs."""
+    members = [MemberInput(*fields, before) for fields, before in zip(inputs, exhaustion)]
+    return RoundPlan(card, members, modifiers)
 
 
 def outcome_card(state, dungeon, rng):
@@ -711,24 +755,24 @@ def _basic_action(state, action):
     return Action(action.mode, named)
 
 
-def _use_tool(new, member_id, tool):
-    """Spend a use of `tool` on the pending card and let its effects arrive (changes `new`)."""
-    ability = new.card_ability
+def _use_tool(state, member_id, tool):
+    """Spend a use of `tool` on the pending card and let its effects arrive (changes `state`)."""
+    ability = state.card_ability
     if tool.category != ability:
         raise ActionRefused(
             f"{tool.name} is {_a(tool.category)} tool; this challenge needs {_right(ability)}."
         )
     key = (member_id, tool.id)
-    used = new.tool_uses.get(key, 0)
+    used = state.tool_uses.get(key, 0)
     if used >= tool.uses:
         raise ActionRefused(f"{tool.name} has no uses left in this run.")
-    new.tool_uses = {**new.tool_uses, key: used + 1}
+    state.tool_uses[key] = used + 1
     for name in tool.effects:
         compiled = _QUALITIES[name]
         if compiled.cleanses:
-            new.conditions = ()
+            state.conditions = ()
         if compiled.parts:
-            new.effects = _add_effect(new.effects, name, compiled, new.challenge, member_id)
+            state.effects = _add_effect(state.effects, name, compiled, state.challenge, member_id)
 
 
 def _right(ability):
@@ -761,22 +805,22 @@ def _next_kind(state, dungeon, number):
     return rules.EXPLORATION
 
 
-def _next_card(new, dungeon, number, rng):
-    """Pick the card for draw `number`, updating the deck fields of `new`."""
-    kind = _next_kind(new, dungeon, number)
+def _next_card(state, dungeon, number, rng):
+    """Pick the card for draw `number`, updating the deck fields of `state`."""
+    kind = _next_kind(state, dungeon, number)
     if kind == rules.ENTRY:
         return dungeon.by_kind[rules.ENTRY][0]
     if kind in (rules.SECOND, rules.THIRD):
         return _pick(dungeon.by_kind[kind], rng)
     if kind == rules.CLIMAX:
-        new.climax_played = True
+        state.climax_played = True
         return dungeon.first(rules.CLIMAX)
     if kind == rules.FINAL:
         return dungeon.first(rules.FINAL)
-    if not new.deck:
-        new.deck, new.discard = _shuffled(new.discard, rng), ()
-    key = new.deck[0]
-    new.deck, new.discard = new.deck[1:], new.discard + (key,)
+    if not state.deck:
+        state.deck, state.discard = _shuffled(state.discard, rng), ()
+    key = state.deck[0]
+    state.deck, state.discard = state.deck[1:], state.discard + (key,)
     return dungeon.by_key[key]
 
 

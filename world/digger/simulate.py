@@ -2,7 +2,8 @@
 Digger's balance simulator: many seeded runs of a dungeon by a scripted party.
 
 The runs go through the live rules code, `world.digger.engine` (start_run,
-draw, act_all, complete: `act` in the game is `act_all` with one move), so the
+then the in-place draw, act_all and complete that the game's moves make on a
+copy of the state; `act` in the game is `act_all` with one move), so the
 simulator and the game cannot disagree. One seeded random source drives every
 run in turn, so a seed always gives the same report; it draws the very numbers
 `random.Random(seed)` would (see `SimulationRandom`).
@@ -44,7 +45,15 @@ from tqdm import tqdm
 from world.digger import rules
 from world.digger.deck import Tool
 from world.digger.deckfile import DeckFileError, load_dungeon_file, sample_path
-from world.digger.engine import Action, MemberInfo, act_all, complete, draw, start_run, uses_left
+from world.digger.engine import (
+    Action,
+    MemberInfo,
+    act_all_in_place,
+    complete_in_place,
+    draw_in_place,
+    start_run,
+    uses_left,
+)
 from world.numbers import whole_number
 
 Z95 = 1.959964  # two-sided 95% normal quantile, for the Wilson interval
@@ -136,21 +145,25 @@ class RunRecord(NamedTuple):
     cards: tuple  # (card key, party passed) per challenge, in order
 
 
-def play_run(dungeon, party, rng):
-    """Play one run of `dungeon` with `party` (a Party) to its end."""
+def play_run(dungeon, party, rng, plans=None):
+    """Play one run of `dungeon` with `party` (a Party) to its end.
+
+    plans: a dict the runs of one simulation share, where the engine keeps the
+    rounds it has planned (see engine.complete_in_place).
+    """
     members, infos = party.members, party.infos
-    state = start_run(dungeon, tuple(infos), rng)
+    state = start_run(dungeon, tuple(infos), rng)  # this run's own state, changed in place
     cards = []
     while state.outcome is None:
-        card, state = draw(state, dungeon, rng)
+        card = draw_in_place(state, dungeon, rng)
         moves = [
             (member.member_id, member.action_for(state, card.ability))
             for member, exhaustion in zip(members, state.exhaustion)
             if exhaustion < rules.EXHAUSTION_LIMIT
         ]
-        state = act_all(state, moves)
-        result, state = complete(state, card, infos, rng)
-        cards.append((card.key, result.passed))
+        act_all_in_place(state, moves)
+        rolled = complete_in_place(state, card, infos, rng, plans)
+        cards.append((card.key, rolled.passed))
     return RunRecord(state.outcome, state.challenge, state.exhaustion, tuple(cards))
 
 
@@ -298,8 +311,9 @@ def simulate(dungeon, runs, seed, party=None, progress=None):
     outcomes = Counter(dict.fromkeys(rules.OUTCOMES, 0))
     played, failed = Counter(), Counter()
     challenges, exhaustion, reported = 0, [], 0
+    plans = {}
     for done in range(1, runs + 1):
-        record = play_run(dungeon, party, rng)
+        record = play_run(dungeon, party, rng, plans)
         outcomes[record.outcome] += 1
         challenges += record.challenges
         exhaustion.extend(record.exhaustion)
