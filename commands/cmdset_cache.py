@@ -7,18 +7,23 @@ Whatever is derived from its commands (an index of names, say) can be kept
 on it, as long as it is made again when the commands change.
 """
 
+from operator import is_
+
 
 def derived(cmdset, name, make):
     """
     `make(commands)` for the cmdset's commands, kept on the cmdset under
-    `name` with the commands it came from (it holds them, so their ids
-    cannot be reused while it is kept).
+    `name` with a copy of the list of commands it came from: it is made
+    again as soon as any command in the list is another object (compared
+    by identity, without allocating anything: this runs several times for
+    every line typed).
     """
     commands = cmdset.commands
-    made_from = tuple(map(id, commands))
     kept = cmdset.__dict__.get(name)
-    if kept is not None and kept[0] == made_from:
-        return kept[1]
+    if kept is not None:
+        made_from, value = kept
+        if len(made_from) == len(commands) and all(map(is_, made_from, commands)):
+            return value
     value = make(commands)
-    setattr(cmdset, name, (made_from, value))
+    setattr(cmdset, name, (list(commands), value))
     return value

@@ -9,11 +9,19 @@ caller may read, the topics by category, the client's width), so `CmdHelp`
 keeps the last few of each. And it checks each command's locks (may the
 caller use it, read or list its help) once per distinct lock rather than
 once per command: most commands share `cmd:all()`.
+
+Which commands a caller's help shows then depends only on the answers to
+those few distinct locks, so each merged cmdset keeps the topics it showed
+for each set of answers (players of the same rank share them), and the
+database's help entries are read once and again only after one is saved or
+deleted (Django signals; see `help_entries`).
 """
 
 from collections import OrderedDict
 
 from django.conf import settings
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
 
 from evennia.commands.command import Command
 from evennia.commands.default.help import CmdHelp as EvenniaCmdHelp
@@ -21,6 +29,8 @@ from evennia.commands.default.help import HelpCategory
 from evennia.help.filehelp import FILE_HELP_ENTRIES
 from evennia.help.models import HelpEntry
 from evennia.help.utils import LunrSearch
+
+from commands.cmdset_cache import derived
 
 # Different permissions and client widths make different indexes and grids;
 # a handful covers a game's players, staff and builders.
@@ -66,20 +76,55 @@ def search_entries(query, entries, fields, maxnum):
 
     entries = _in_index_order(entries)
     documents = [entry.search_index_entry for entry in entries]
-    names = tuple(field["field_name"] for field in fields)
+    names = ("key", *(field["field_name"] for field in fields))
     key = (
         tuple((field["field_name"], field["boost"]) for field in fields),
-        tuple(tuple(document.get(name) for name in ("key", *names)) for document in documents),
+        tuple(_indexed_texts(entry, document, names) for entry, document in zip(entries, documents)),
     )
-    index = _SEARCH_INDEXES.get(
-        key, lambda: LunrSearch().index(ref="key", fields=fields, documents=documents)
-    )
-    try:
-        found = index.search(query)[:maxnum]
-    except QueryParseError:  # a player's malformed query
-        found = []
+    index = _SEARCH_INDEXES.get(key, lambda: _SearchIndex(fields, documents))
+    found = index.search(query, QueryParseError)[:maxnum]
     by_key = {document["key"]: entry for document, entry in zip(documents, entries)}
     return [by_key[match["ref"]] for match in found], [str(match["ref"]) for match in found]
+
+
+class _SearchIndex:
+    """A lunr index and the matches it gave for the last queries asked of it
+    (a search depends only on the index and the query)."""
+
+    def __init__(self, fields, documents):
+        self.index = LunrSearch().index(ref="key", fields=fields, documents=documents)
+        self.found = _Cache(size=256)
+
+    def search(self, query, malformed):
+        def search():
+            try:
+                return self.index.search(query)
+            except malformed:  # a player's malformed query
+                return []
+
+        return self.found.get(query, search)
+
+
+# The texts a command's help is indexed by, per search-index entry: Evennia
+# makes that dict once per command class (or per command made with its own
+# key, like an exit) and never changes it, so its texts are read once.
+_COMMAND_TEXTS = {}
+MAX_COMMAND_TEXTS = 20_000
+
+
+def _indexed_texts(entry, document, names):
+    """The texts of `document` under `names`, read once per command's entry."""
+    if not isinstance(entry, Command):  # help entries and categories make theirs anew
+        return tuple(document.get(name) for name in names)
+    kept = _COMMAND_TEXTS.get((id(document), names))
+    if kept is None or kept[0] is not document:
+        if len(_COMMAND_TEXTS) >= MAX_COMMAND_TEXTS:
+            _COMMAND_TEXTS.clear()
+        kept = _COMMAND_TEXTS[(id(document), names)] = (
+            document,  # held, so its id is not reused while kept
+            tuple(document.get(name) for name in names),
+        )
+    return kept[1]
 
 
 def _in_index_order(entries):
@@ -161,6 +206,67 @@ def _lock_state(caller):
 
 _ANSWERS = _Cache(size=4096)  # more than the players online, so each keeps theirs
 
+# The locks that decide whether help shows a command: may the caller use it,
+# read its help, see it listed.
+HELP_LOCK_TYPES = ("cmd", "read", "view")
+
+
+class CommandLocks:
+    """
+    The distinct locks of a cmdset's commands, with one command holding each
+    (`examples`), and whether all of them look only at the caller (then the
+    answers to these locks decide everything help shows of the commands, and
+    `shown` keeps what it showed for each set of answers).
+    """
+
+    def __init__(self, commands):
+        self.examples = {}
+        self.decided_by_caller = True
+        for cmd in commands:
+            if type(cmd).access is not Command.access:
+                self.decided_by_caller = False
+            for access_type in HELP_LOCK_TYPES:
+                lock = cmd.lockhandler.locks.get(access_type)
+                if lock is None:
+                    continue  # the default answer, the same for everyone
+                _, calls, text = lock
+                if not all(func.__name__ in CALLER_ONLY_LOCKFUNCS for func, _, _ in calls):
+                    self.decided_by_caller = False
+                self.examples.setdefault((access_type, text), cmd)
+        self.shown = _Cache(size=CACHE_SIZE)
+
+
+# The database's help entries, read again only after one is saved or deleted.
+# A change bumps the version at once and again when its transaction commits
+# (a web request saves in a thread of its own, whose rows other connections
+# see only then); a read is kept for the version it started under.
+_ENTRIES = {"version": 0, "read_at": None, "ids": ()}
+
+
+def help_entries():
+    """`HelpEntry.objects.all()`, as a list, from the last read while nothing changed."""
+    version = _ENTRIES["version"]
+    if _ENTRIES["read_at"] == version:
+        found = [HelpEntry.get_cached_instance(pk) for pk in _ENTRIES["ids"]]
+        if None not in found:  # else Evennia's cache was flushed: read anew
+            return found
+    entries = list(HelpEntry.objects.all())
+    _ENTRIES.update(read_at=version, ids=tuple(entry.pk for entry in entries))
+    return entries
+
+
+def _help_entries_changed(**kwargs):
+    _ENTRIES["version"] += 1
+    transaction.on_commit(_bump_version)
+
+
+def _bump_version():
+    _ENTRIES["version"] += 1
+
+
+post_save.connect(_help_entries_changed, sender=HelpEntry, dispatch_uid="delver-help-entries")
+post_delete.connect(_help_entries_changed, sender=HelpEntry, dispatch_uid="delver-help-entries")
+
 
 class CmdHelp(EvenniaCmdHelp):
     __doc__ = EvenniaCmdHelp.__doc__
@@ -173,23 +279,43 @@ class CmdHelp(EvenniaCmdHelp):
         """
         self.caller_locks = CallerLocks(caller)  # answers from an earlier call may be stale
         self.cmdset.make_unique(caller)  # the merge may hold doublets (exits)
-        commands = [
-            cmd
-            for cmd in self.cmdset
-            if cmd and self.caller_locks.access(cmd, "cmd", session=self.session)
-        ]
         files = {topic.key.lower().strip(): topic for topic in FILE_HELP_ENTRIES.all()}
-        entries = {topic.key.lower().strip(): topic for topic in HelpEntry.objects.all()}
+        entries = {topic.key.lower().strip(): topic for topic in help_entries()}
         visible = self.can_list_topic if mode == "list" else self.can_read_topic
         return (
-            {
-                getattr(cmd, "auto_help_display_key", cmd.key): cmd
-                for cmd in commands
-                if visible(cmd, caller)
-            },
+            self._commands_shown(caller, mode),
             {key: topic for key, topic in entries.items() if visible(topic, caller)},
             {key: topic for key, topic in files.items() if visible(topic, caller)},
         )
+
+    def _commands_shown(self, caller, mode):
+        """{key: command} of the commands the caller may use and whose help
+        `mode` shows, remembered per merged cmdset for the answers to its locks."""
+
+        def collect():
+            visible = self.can_list_topic if mode == "list" else self.can_read_topic
+            commands = [
+                cmd
+                for cmd in self.cmdset
+                if cmd and self.caller_locks.access(cmd, "cmd", session=self.session)
+            ]
+            return {
+                getattr(cmd, "auto_help_display_key", cmd.key): cmd
+                for cmd in commands
+                if visible(cmd, caller)
+            }
+
+        locks = derived(self.cmdset, "_delver_help_locks", CommandLocks)
+        if not locks.decided_by_caller or self.caller_locks.bypass is None or not (
+            type(self).can_list_topic is CmdHelp.can_list_topic
+            and type(self).can_read_topic is CmdHelp.can_read_topic
+        ):
+            return collect()
+        answers = tuple(
+            self.caller_locks.access(cmd, access_type, session=self.session)
+            for (access_type, _), cmd in locks.examples.items()
+        )
+        return dict(locks.shown.get((mode, bool(self.caller_locks.bypass), answers), collect))
 
     def _locks(self, caller):
         locks = getattr(self, "caller_locks", None)

@@ -24,7 +24,6 @@ several more options for customizing the Guest account system.
 
 from evennia.accounts.accounts import DefaultAccount, DefaultGuest
 
-from typeclasses.cmdset_settings import settings_only
 from world.requests import notify as requests_notify
 
 
@@ -140,8 +139,9 @@ class Account(DefaultAccount):
     """
 
     def get_cmdsets(self, caller, current, **kwargs):
-        current, stack = super().get_cmdsets(caller, current, **kwargs)
-        return settings_only(current), stack
+        # No current cmdset: see typeclasses/cmdset_settings.py.
+        _, stack = super().get_cmdsets(caller, current, **kwargs)
+        return None, stack
 
     def at_post_login(self, session=None, **kwargs):
         super().at_post_login(session=session, **kwargs)

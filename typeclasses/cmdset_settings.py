@@ -7,9 +7,13 @@ cmdset. The stacks make the commands the line can use (Evennia keeps those
 merges). The current cmdsets it merges as well, into a running total that
 only providers' hooks see, and from the character's it reads `no_objs` and
 `no_exits`. That merge copies and compares every command, on every line.
-Delver's hooks do not look at the total, so its providers hand over the
-settings of their current cmdset without its commands: the merge is then
-one of empty sets, and the settings read are the same.
+Delver's hooks do not look at the total, so:
+
+- the session and the account hand over no current cmdset at all (Evennia
+  skips merging a None; nothing of theirs is read);
+- the character hands over the settings of its current cmdset without its
+  commands: the merge is then one of empty sets, and the settings read are
+  the same.
 """
 
 

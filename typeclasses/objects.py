@@ -11,6 +11,7 @@ with a location in the game world (like Characters, Rooms, Exits).
 from evennia.objects.objects import DefaultObject
 
 from .cmdset_settings import settings_only
+from .constant_locks import constant_answer
 
 
 class ObjectParent:
@@ -27,6 +28,29 @@ class ObjectParent:
     def get_cmdsets(self, caller, current, **kwargs):
         current, stack = super().get_cmdsets(caller, current, **kwargs)
         return settings_only(current), stack
+
+    def access(
+        self, accessing_obj, access_type="read", default=False, no_superuser_bypass=False, **kwargs
+    ):
+        """
+        Evennia's `access`, answering a constant lock (`call:false()`,
+        `view:all()`, see constant_locks.py) without running its lock
+        functions. A superuser's bypass can only turn a False into a True,
+        so a constant False is answered here only when the bypass is off
+        (as the command handler checks `call` locks); the `at_access` hook
+        is called as Evennia calls it.
+        """
+        answer = constant_answer(self, access_type)
+        if answer is None or not (answer or no_superuser_bypass):
+            return super().access(
+                accessing_obj,
+                access_type=access_type,
+                default=default,
+                no_superuser_bypass=no_superuser_bypass,
+                **kwargs,
+            )
+        self.at_access(answer, accessing_obj, access_type, **kwargs)
+        return answer
 
 
 class Object(ObjectParent, DefaultObject):

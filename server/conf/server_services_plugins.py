@@ -1,10 +1,11 @@
 """
 Services the Server starts last in its start-up: Delver only tunes the
 internal Portal<->Server link (see server/conf/amp_nodelay.py and
-amp_compression.py) and its lock checks (lock_eval.py).
+amp_compression.py), its lock checks (lock_eval.py) and its look-ups of
+system commands (cmdset_lookup.py).
 """
 
-from server.conf import amp_compression, amp_nodelay, lock_eval
+from server.conf import amp_compression, amp_nodelay, cmdset_lookup, lock_eval
 
 
 def start_plugin_services(server):
@@ -12,3 +13,4 @@ def start_plugin_services(server):
     amp_nodelay.install()
     amp_compression.install()
     lock_eval.install()
+    cmdset_lookup.install()

@@ -13,11 +13,7 @@ necessary except for the most custom and exotic designs - and even
 then it might be enough to just add custom session-level commands to
 the SessionCmdSet instead.
 
-This module is not normally called. To tell Evennia to use the class
-in this module instead of the default one, add the following to your
-settings file:
-
-    SERVER_SESSION_CLASS = "server.conf.serversession.ServerSession"
+Delver's settings name this class as `SERVER_SESSION_CLASS`.
 
 """
 
@@ -34,4 +30,7 @@ class ServerSession(BaseServerSession):
     through their session(s).
     """
 
-    pass
+    def get_cmdsets(self, caller, current, **kwargs):
+        # No current cmdset: see typeclasses/cmdset_settings.py.
+        _, stack = super().get_cmdsets(caller, current, **kwargs)
+        return None, stack

@@ -107,6 +107,9 @@ COMMAND_PARSER = "server.conf.cmdparser.cmdparser"
 # their room's exits): Evennia keeps the last 1,000 merges, which a thousand
 # players online would cycle through, merging anew on almost every line.
 CMDSET_MERGE_CACHE_MAXSIZE = 5000
+# Its sessions hand the command handler their cmdset stack only (see
+# typeclasses/cmdset_settings.py).
+SERVER_SESSION_CLASS = "server.conf.serversession.ServerSession"
 BASE_ROOM_TYPECLASS = "typeclasses.rooms.Room"
 
 HELP_MORE_ENABLED = True

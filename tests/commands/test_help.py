@@ -2,11 +2,14 @@
 
 import re
 
+from django.db import transaction
+from evennia.commands.command import Command
 from evennia.commands.default.help import CmdHelp as EvenniaCmdHelp
+from evennia.utils import create
 from evennia.utils.test_resources import EvenniaCommandTest
 
 from commands.default_cmdsets import AccountCmdSet, CharacterCmdSet
-from commands.help import CallerLocks, CmdHelp
+from commands.help import CallerLocks, CmdHelp, CommandLocks, help_entries
 
 QUERIES = (
     "",  # the index
@@ -31,9 +34,36 @@ class PlainEvenniaHelp(EvenniaCmdHelp):
     help_more = False
 
 
+class CmdHoldsLamp(Command):
+    """
+    light the lamp
+
+    Usage:
+      lamp
+    """
+
+    key = "lamp"
+    locks = "cmd:holds(lamp)"  # looks at more than the caller: never remembered
+
+
 class TestHelp(EvenniaCommandTest):
-    def ask(self, command, query):
-        return self.call(command, query, cmdset=CharacterCmdSet(), caller=self.char2)
+    def setUp(self):
+        super().setUp()
+        for character in (self.char1, self.char2):
+            # As when puppeted: the superuser bypass is known (Delver's help
+            # remembers answers only then).
+            character.locks.cache_lock_bypass(character)
+
+    def ask(self, command, query, cmdset=None, caller=None):
+        return self.call(
+            command, query, cmdset=cmdset or self.cmdset, caller=caller or self.char2
+        )
+
+    @property
+    def cmdset(self):
+        if not hasattr(self, "_cmdset"):
+            self._cmdset = CharacterCmdSet() + AccountCmdSet()  # one merged cmdset, kept
+        return self._cmdset
 
     def test_same_text_as_evennia_for_every_kind_of_query(self):
         for query in QUERIES:
@@ -52,9 +82,67 @@ class TestHelp(EvenniaCommandTest):
 
     def test_a_staff_command_stays_hidden_from_players(self):
         player = self.ask(PlainHelp(), "")
-        staff = self.call(PlainHelp(), "", cmdset=CharacterCmdSet(), caller=self.char1)
+        staff = self.ask(PlainHelp(), "", caller=self.char1)
         listed = re.compile(r"\bcard\b")  # the index shows +card as 'card'
         assert listed.search(staff) and not listed.search(player)
+
+    def test_players_and_staff_each_see_their_own_remembered_topics(self):
+        for caller in (self.char2, self.char1, self.char2, self.char1):
+            for query in ("", "card", "+card"):
+                expected = self.ask(PlainEvenniaHelp(), query, caller=caller)
+                assert self.ask(PlainHelp(), query, caller=caller) == expected, query
+        assert len(self.cmdset.__dict__["_delver_help_locks"][1].shown.items) >= 4
+
+    def test_a_new_permission_shows_staff_topics_at_once(self):
+        listed = re.compile(r"\bcard\b")
+        assert not listed.search(self.ask(PlainHelp(), ""))
+        self.account2.permissions.add("Builder")
+        assert self.ask(PlainHelp(), "") == self.ask(PlainEvenniaHelp(), "")
+        assert listed.search(self.ask(PlainHelp(), ""))
+
+    def test_a_lock_that_looks_beyond_the_caller_is_checked_every_time(self):
+        cmdset = CharacterCmdSet()
+        cmdset.add(CmdHoldsLamp())
+        assert not CommandLocks(cmdset.commands).decided_by_caller
+        for query in ("", "lamp"):
+            expected = self.ask(PlainEvenniaHelp(), query, cmdset=cmdset)
+            assert self.ask(PlainHelp(), query, cmdset=cmdset) == expected
+        assert "lamp" not in self.ask(PlainHelp(), "", cmdset=cmdset)
+        lamp = create.create_object("typeclasses.objects.Object", key="lamp", location=self.char2)
+        assert "lamp" in self.ask(PlainHelp(), "", cmdset=cmdset)
+        lamp.delete()
+
+    def test_help_entries_saved_or_deleted_are_seen_at_once(self):
+        assert "Help for rope" not in self.ask(PlainHelp(), "rope")
+        entry = create.create_help_entry("rope", "Knots and how to tie them.", category="General")
+        assert "Knots and how" in self.ask(PlainHelp(), "rope")
+        entry.db_entrytext = "Rope, untied."
+        entry.save()
+        assert self.ask(PlainHelp(), "rope") == self.ask(PlainEvenniaHelp(), "rope")
+        assert "Rope, untied." in self.ask(PlainHelp(), "rope")
+        entry.delete()
+        assert "Help for rope" not in self.ask(PlainHelp(), "rope")
+        assert help_entries() == []
+
+
+class TestHelpEntries(EvenniaCommandTest):
+    def test_read_once_while_nothing_changes(self):
+        create.create_help_entry("rope", "Knots.", category="General")
+        first = help_entries()
+        with self.assertNumQueries(0):
+            assert help_entries() == first
+        create.create_help_entry("lamp", "Light.", category="General")
+        assert {entry.key for entry in help_entries()} == {"rope", "lamp"}
+
+    def test_read_again_once_a_change_is_committed(self):
+        # A read made before the commit (elsewhere it would not see the row yet)
+        # is not trusted after it.
+        with self.captureOnCommitCallbacks(execute=True):
+            with transaction.atomic():
+                create.create_help_entry("rope", "Knots.", category="General")
+                help_entries()
+        with self.assertNumQueries(1):
+            assert [entry.key for entry in help_entries()] == ["rope"]
 
 
 class TestCallerLocks(EvenniaCommandTest):

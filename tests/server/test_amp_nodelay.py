@@ -2,9 +2,10 @@
 
 from unittest.mock import MagicMock
 
+from evennia.commands.cmdset import CmdSet
 from evennia.server.portal.amp import AMPMultiConnectionProtocol, Compressed
 
-from server.conf import amp_nodelay
+from server.conf import amp_nodelay, cmdset_lookup
 
 
 def test_amp_connections_turn_off_nagle():
@@ -34,3 +35,4 @@ def test_both_processes_install_it():
     finally:
         AMPMultiConnectionProtocol.connectionMade = original
         Compressed.toString = to_string  # the plugins also speed up compression
+        CmdSet.get = cmdset_lookup._evennia_get  # and the Server's system-command look-ups

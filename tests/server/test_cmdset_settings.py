@@ -1,17 +1,32 @@
-"""Cmdset providers hand the command handler their current settings, not their commands."""
+"""Cmdset providers hand the command handler their stacks, and the character its settings."""
 
+from evennia.accounts.accounts import DefaultAccount
 from evennia.commands.cmdhandler import generate_cmdset_providers, get_and_merge_cmdsets
+from evennia.objects.objects import DefaultObject
+from evennia.server.serversession import ServerSession as EvenniaSession
+from evennia.utils import create
 from evennia.utils.test_resources import EvenniaTest
+
+from server.conf.serversession import ServerSession
+from typeclasses.accounts import Account
+from typeclasses.objects import ObjectParent
 
 
 class TestCurrentCmdsetSettings(EvenniaTest):
-    def test_character_and_account_give_settings_and_their_whole_stack(self):
-        for provider in (self.char1, self.account):
+    def test_the_character_gives_its_settings_and_its_whole_stack(self):
+        current, stack = self.char1.get_cmdsets(self.char1, None)
+        real = self.char1.cmdset.current
+        assert current.commands == [] and real.commands
+        for setting in ("key", "priority", "mergetype", "no_objs", "no_exits", "no_channels"):
+            assert getattr(current, setting) == getattr(real, setting), setting
+        assert stack == list(self.char1.cmdset.cmdset_stack)
+
+    def test_the_account_and_session_give_only_their_stack(self):
+        session = ServerSession()
+        session.cmdset = self.session.cmdset
+        for provider in (self.account, session):
             current, stack = provider.get_cmdsets(self.char1, None)
-            real = provider.cmdset.current
-            assert current.commands == [] and real.commands
-            for setting in ("key", "priority", "mergetype", "no_objs", "no_exits", "no_channels"):
-                assert getattr(current, setting) == getattr(real, setting), setting
+            assert current is None
             assert stack == list(provider.cmdset.cmdset_stack)
 
     def test_the_merged_cmdset_has_the_commands_of_account_and_character(self):
@@ -20,3 +35,26 @@ class TestCurrentCmdsetSettings(EvenniaTest):
         assert {"look", "who", "+camp", "ooc", "help"} <= {cmd.key for cmd in merged}
         assert merged.get("__nomatch_command") is not None
 
+    def test_same_merged_cmdset_as_with_evennias_own_providers(self):
+        exit = create.create_object(
+            "typeclasses.exits.Exit", key="north", location=self.room1, destination=self.room2
+        )
+        assert isinstance(self.session, ServerSession)  # the game's, from its settings
+        providers = generate_cmdset_providers(self.session, session=self.session)[1]
+
+        def merged():
+            cmdset = get_and_merge_cmdsets(self.session, providers, "session", "look").result
+            settings = (cmdset.no_objs, cmdset.no_exits, cmdset.no_channels, cmdset.key)
+            return [id(cmd) for cmd in cmdset.commands], settings, {cmd.key for cmd in cmdset}
+
+        ours = merged()
+        assert {"north", "look", "who"} <= ours[2]
+        originals = (ObjectParent.get_cmdsets, Account.get_cmdsets, ServerSession.get_cmdsets)
+        try:
+            ObjectParent.get_cmdsets = DefaultObject.get_cmdsets
+            Account.get_cmdsets = DefaultAccount.get_cmdsets
+            ServerSession.get_cmdsets = EvenniaSession.get_cmdsets
+            assert merged() == ours
+        finally:
+            ObjectParent.get_cmdsets, Account.get_cmdsets, ServerSession.get_cmdsets = originals
+        exit.delete()

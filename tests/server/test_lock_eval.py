@@ -4,11 +4,12 @@ from unittest.mock import MagicMock
 
 import pytest
 
+from evennia.commands.cmdset import CmdSet
 from evennia.locks import lockhandler
 from evennia.server.portal.amp import AMPMultiConnectionProtocol, Compressed
 from evennia.utils.test_resources import EvenniaTest
 
-from server.conf import lock_eval
+from server.conf import cmdset_lookup, lock_eval
 
 LOCKS = "cmd:all();get:false();edit:perm(Builder) or id({char2});view:not perm(Developer)"
 
@@ -51,8 +52,10 @@ def test_the_server_installs_it():
         server_services_plugins.start_plugin_services(MagicMock())
         assert lockhandler.eval is lock_eval.remembered_eval
         assert lockhandler.LockHandler._parse_lockstring is lock_eval.remembered_parse
+        assert CmdSet.get is cmdset_lookup.remembered_get
     finally:
         _uninstall()
+        CmdSet.get = cmdset_lookup._evennia_get
         Compressed.toString, AMPMultiConnectionProtocol.connectionMade = to_string, connection_made
 
 

@@ -1,0 +1,55 @@
+"""Objects answer constant locks without running them, exactly as Evennia's `access` does."""
+
+from evennia.objects.objects import DefaultObject
+from evennia.utils.test_resources import EvenniaTest
+
+from typeclasses import constant_locks
+
+LOCKS = (
+    "call:false()", "call:true()", "call:all()", "call:none()", "call:superuser()",
+    "call:not false()", "call:true() and false()", "call:false() or (true() and not none())",
+    "call:perm(Admin)", "call:false() or perm(Builder)", "call:id({char2})",
+)
+
+
+class TestConstantLocks(EvenniaTest):
+    def setUp(self):
+        super().setUp()
+        self.heard = []
+        self.obj1.at_access = lambda *args, **kwargs: self.heard.append((args, kwargs))
+
+    def answers(self, access):
+        results = []
+        for lock in LOCKS:
+            self.obj1.locks.add(lock.format(char2=self.char2.id))
+            for who in (self.char1, self.char2, self.account, self.account2):
+                for bypass_off in (True, False):
+                    for default in (True, False):
+                        for access_type in ("call", "nolock"):
+                            del self.heard[:]
+                            answer = access(
+                                who, access_type, default=default,
+                                no_superuser_bypass=bypass_off, extra=1,
+                            )
+                            results.append((lock, who.key, bypass_off, default, access_type,
+                                            answer, list(self.heard)))
+        return results
+
+    def test_same_answers_and_hook_calls_as_evennia(self):
+        assert type(self.obj1).access is not DefaultObject.access  # the game's typeclass
+        self.account.is_superuser = True  # the bypass shows in the answers
+        expected = self.answers(lambda *a, **kw: DefaultObject.access(self.obj1, *a, **kw))
+        assert self.answers(self.obj1.access) == expected
+        assert {row[5] for row in expected} == {True, False}
+
+    def test_only_evennias_own_constant_functions_count(self):
+        self.obj1.locks.add("call:false();view:true() and not none();get:perm(Builder)")
+        assert constant_locks.constant_answer(self.obj1, "call") is False
+        assert constant_locks.constant_answer(self.obj1, "view") is True
+        assert constant_locks.constant_answer(self.obj1, "get") is None
+        assert constant_locks.constant_answer(self.obj1, "nolock") is None
+
+    def test_characters_in_the_room_are_not_called(self):
+        for who in (self.char1, self.char2):
+            assert self.char2.access(who, "call", no_superuser_bypass=True) is False
+            assert self.room1.access(who, "call", no_superuser_bypass=True) is True
