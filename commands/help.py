@@ -160,8 +160,8 @@ class CallerLocks:
     def __init__(self, caller):
         self.caller = caller
         self.bypass = getattr(getattr(caller, "locks", None), "lock_bypass", None)
-        state = _lock_state(caller)
-        self.by_call, self.by_lock = _ANSWERS.get(state, lambda: ({}, {}))
+        self.state = _lock_state(caller)
+        self.by_call, self.by_lock = _ANSWERS.get(self.state, lambda: ({}, {}))
 
     def access(self, cmd, access_type, default=False, session=None):
         if self.bypass is None or type(cmd).access is not Command.access:
@@ -179,6 +179,17 @@ class CallerLocks:
             results = tuple(self._result(call, cmd, access_type) for call in calls)
             self.by_lock[key] = eval(evalstring % results)  # as LockHandler.check does
         return self.by_lock[key]
+
+    def answers_to(self, locks, session):
+        """The answers to a `CommandLocks`' distinct locks, worked out once per
+        set of locks for each state of the caller."""
+        return locks.answers.get(
+            self.state,
+            lambda: tuple(
+                self.access(cmd, access_type, session=session)
+                for (access_type, _), cmd in locks.examples.items()
+            ),
+        )
 
     def _result(self, call, cmd, access_type):
         func, args, kwargs = call
@@ -234,6 +245,7 @@ class CommandLocks:
                     self.decided_by_caller = False
                 self.examples.setdefault((access_type, text), cmd)
         self.shown = _Cache(size=CACHE_SIZE)
+        self.answers = _Cache(size=CACHE_SIZE)  # {caller's lock state: answers to the examples}
 
 
 # The database's help entries, read again only after one is saved or deleted.
@@ -311,10 +323,7 @@ class CmdHelp(EvenniaCmdHelp):
             and type(self).can_read_topic is CmdHelp.can_read_topic
         ):
             return collect()
-        answers = tuple(
-            self.caller_locks.access(cmd, access_type, session=self.session)
-            for (access_type, _), cmd in locks.examples.items()
-        )
+        answers = self.caller_locks.answers_to(locks, self.session)
         return dict(locks.shown.get((mode, bool(self.caller_locks.bypass), answers), collect))
 
     def _locks(self, caller):
