@@ -4,11 +4,10 @@ import pickle
 import zlib
 from unittest.mock import MagicMock
 
-from evennia.commands.cmdset import CmdSet
-from evennia.locks import lockhandler
-from evennia.server.portal.amp import AMP_MAXLEN, AMPMultiConnectionProtocol, Compressed
+from evennia.server.portal.amp import AMP_MAXLEN, Compressed
 
-from server.conf import amp_compression, cmdset_lookup, lock_eval
+from server.conf import amp_compression
+from tests.server.plugin_patches import plugins_undone_afterwards
 
 LISTING = "\n".join(f"player{number:05d}      00:02   1s" for number in range(1000)).encode()
 LINE = pickle.dumps((7, {"text": (("Command 'zz1z' is not available.",), {})}))
@@ -39,15 +38,9 @@ def test_a_whole_amp_value_of_text_still_fits_in_one():
 def test_both_processes_install_it():
     from server.conf import portal_services_plugins, server_services_plugins
 
-    original, connection_made = Compressed.toString, AMPMultiConnectionProtocol.connectionMade
-    try:
-        for plugin in (portal_services_plugins, server_services_plugins):
-            Compressed.toString = original
+    original = Compressed.toString
+    for plugin in (portal_services_plugins, server_services_plugins):
+        with plugins_undone_afterwards():
             plugin.start_plugin_services(MagicMock())
             assert Compressed.toString is not original
-    finally:
-        Compressed.toString = original
-        AMPMultiConnectionProtocol.connectionMade = connection_made
-        CmdSet.get = cmdset_lookup._evennia_get
-        lockhandler.__dict__.pop("eval", None)
-        lockhandler.LockHandler._parse_lockstring = lock_eval._evennia_parse
+        assert Compressed.toString is original

@@ -2,10 +2,10 @@
 
 from unittest.mock import MagicMock
 
-from evennia.commands.cmdset import CmdSet
-from evennia.server.portal.amp import AMPMultiConnectionProtocol, Compressed
+from evennia.server.portal.amp import AMPMultiConnectionProtocol
 
-from server.conf import amp_nodelay, cmdset_lookup
+from server.conf import amp_nodelay
+from tests.server.plugin_patches import plugins_undone_afterwards
 
 
 def test_amp_connections_turn_off_nagle():
@@ -26,13 +26,9 @@ def test_amp_connections_turn_off_nagle():
 def test_both_processes_install_it():
     from server.conf import portal_services_plugins, server_services_plugins
 
-    original, to_string = AMPMultiConnectionProtocol.connectionMade, Compressed.toString
-    try:
-        for plugin in (portal_services_plugins, server_services_plugins):
-            AMPMultiConnectionProtocol.connectionMade = original
+    original = AMPMultiConnectionProtocol.connectionMade
+    for plugin in (portal_services_plugins, server_services_plugins):
+        with plugins_undone_afterwards():
             plugin.start_plugin_services(MagicMock())
             assert AMPMultiConnectionProtocol.connectionMade is not original
-    finally:
-        AMPMultiConnectionProtocol.connectionMade = original
-        Compressed.toString = to_string  # the plugins also speed up compression
-        CmdSet.get = cmdset_lookup._evennia_get  # and the Server's system-command look-ups
+        assert AMPMultiConnectionProtocol.connectionMade is original

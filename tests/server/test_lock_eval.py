@@ -6,10 +6,10 @@ import pytest
 
 from evennia.commands.cmdset import CmdSet
 from evennia.locks import lockhandler
-from evennia.server.portal.amp import AMPMultiConnectionProtocol, Compressed
 from evennia.utils.test_resources import EvenniaTest
 
 from server.conf import cmdset_lookup, lock_eval
+from tests.server.plugin_patches import plugins_undone_afterwards
 
 LOCKS = "cmd:all();get:false();edit:perm(Builder) or id({char2});view:not perm(Developer)"
 
@@ -47,16 +47,12 @@ class TestRememberedEval(EvenniaTest):
 def test_the_server_installs_it():
     from server.conf import server_services_plugins
 
-    to_string, connection_made = Compressed.toString, AMPMultiConnectionProtocol.connectionMade
-    try:
+    with plugins_undone_afterwards():
         server_services_plugins.start_plugin_services(MagicMock())
         assert lockhandler.eval is lock_eval.remembered_eval
         assert lockhandler.LockHandler._parse_lockstring is lock_eval.remembered_parse
         assert CmdSet.get is cmdset_lookup.remembered_get
-    finally:
-        _uninstall()
-        CmdSet.get = cmdset_lookup._evennia_get
-        Compressed.toString, AMPMultiConnectionProtocol.connectionMade = to_string, connection_made
+    assert lockhandler.LockHandler._parse_lockstring is lock_eval._evennia_parse
 
 
 class TestRememberedParse(EvenniaTest):

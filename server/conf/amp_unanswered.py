@@ -1,0 +1,90 @@
+"""
+Send players' input and output across the Portal<->Server link without
+waiting for an answer.
+
+Evennia sends every line a player types (Portal to Server) and every message
+to a player (Server to Portal) as an AMP command that asks for an answer.
+The answer is always empty, yet each one costs both processes a box to
+build, send, parse and match with a Deferred: with a thousand players online
+that is a good share of the Server's time. The Server does nothing with the
+answers, and the receiving side logs any error itself, so Delver sends these
+two commands without asking (AMP's `requiresAnswer=False`, written straight
+into the box) and makes each receiving side catch and log every error: an
+error in a command that asked for no answer would otherwise drop the link.
+Everything else on the link (admin operations, function calls, the launcher)
+still asks for its answer.
+"""
+
+from evennia.server.portal import amp
+from evennia.utils import logger
+
+
+def send_unanswered(protocol, command, sessid, kwargs):
+    """Send `command` carrying (sessid, kwargs) over `protocol`, asking for no answer."""
+    box = command.makeArguments({"packed_data": amp.dumps((sessid, kwargs))}, protocol)
+    protocol._sendBoxCommand(command.commandName, box, requiresAnswer=False)
+
+
+def _never_raising(responder):
+    """The responder, with any error logged instead of raised (see the module's text)."""
+
+    def respond(self, **arguments):
+        try:
+            responder(self, **arguments)
+        except Exception:
+            logger.log_trace(f"{responder.__name__} failed")
+        return {}
+
+    respond.__name__ = responder.__name__
+    return respond
+
+
+def _receive_without_raising(protocol_class, command):
+    dispatch = protocol_class._commandDispatch
+    command_class, responder = dispatch[command.commandName]
+    if not getattr(responder, "_delver_never_raises", False):
+        respond = _never_raising(responder)
+        respond._delver_never_raises = True
+        dispatch[command.commandName] = (command_class, respond)
+
+
+def _send_unanswered_through(protocol_class, method, command, connection_of):
+    """Make `protocol_class.method` (Evennia's data_to_portal/data_to_server) send
+    `command` unanswered over `connection_of(protocol)`, when there is one."""
+    evennia_send = getattr(protocol_class, method)
+    if getattr(evennia_send, "_delver_unanswered", False):
+        return
+
+    def send(self, sent_command, sessid, **kwargs):
+        connection = connection_of(self)
+        if sent_command is not command or not connection:
+            return evennia_send(self, sent_command, sessid, **kwargs)
+        send_unanswered(connection, command, sessid, kwargs)
+        return None
+
+    send.__name__ = method
+    send._delver_unanswered = True
+    setattr(protocol_class, method, send)
+
+
+def install_server():
+    """In the Server: send output unanswered, receive input without raising (idempotent)."""
+    from evennia.server.amp_client import AMPServerClientProtocol
+
+    _receive_without_raising(AMPServerClientProtocol, amp.MsgPortal2Server)
+    _send_unanswered_through(
+        AMPServerClientProtocol, "data_to_portal", amp.MsgServer2Portal, lambda server: server
+    )
+
+
+def install_portal():
+    """In the Portal: send input unanswered, receive output without raising (idempotent)."""
+    from evennia.server.portal.amp_server import AMPServerProtocol
+
+    _receive_without_raising(AMPServerProtocol, amp.MsgServer2Portal)
+    _send_unanswered_through(
+        AMPServerProtocol,
+        "data_to_server",
+        amp.MsgPortal2Server,
+        lambda portal: portal.factory.server_connection,
+    )

@@ -1,0 +1,43 @@
+"""Undo what the Server's and Portal's start-up plugins patch, so a test can run them."""
+
+from contextlib import contextmanager
+
+from evennia.commands.cmdset import CmdSet
+from evennia.locks import lockhandler
+from evennia.server.amp_client import AMPServerClientProtocol
+from evennia.server.portal.amp import AMPMultiConnectionProtocol, Compressed
+from evennia.server.portal.amp_server import AMPServerProtocol
+from evennia.server.sessionhandler import ServerSessionHandler
+
+PATCHED = (
+    (Compressed, "toString"),
+    (AMPMultiConnectionProtocol, "connectionMade"),
+    (AMPServerClientProtocol, "data_to_portal"),
+    (AMPServerProtocol, "data_to_server"),
+    (ServerSessionHandler, "clean_senddata"),
+    (CmdSet, "get"),
+    (lockhandler, "eval"),
+    (lockhandler.LockHandler, "_parse_lockstring"),
+)
+_MISSING = object()
+
+
+@contextmanager
+def plugins_undone_afterwards():
+    """Whatever the block installs is put back as it was when the block ends."""
+    saved = [(owner, name, owner.__dict__.get(name, _MISSING)) for owner, name in PATCHED]
+    dispatches = [
+        (cls, dict(cls._commandDispatch)) for cls in (AMPServerClientProtocol, AMPServerProtocol)
+    ]
+    try:
+        yield
+    finally:
+        for owner, name, value in saved:
+            if value is _MISSING:
+                if name in owner.__dict__:
+                    delattr(owner, name)
+            else:
+                setattr(owner, name, value)
+        for cls, dispatch in dispatches:
+            cls._commandDispatch.clear()
+            cls._commandDispatch.update(dispatch)
