@@ -21,7 +21,7 @@ from collections import OrderedDict
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import m2m_changed, post_delete, post_save
 
 from evennia.commands.command import Command
 from evennia.commands.default.help import CmdHelp as EvenniaCmdHelp
@@ -75,7 +75,7 @@ def search_entries(query, entries, fields, maxnum):
     from lunr.exceptions import QueryParseError
 
     entries = _in_index_order(entries)
-    documents = [entry.search_index_entry for entry in entries]
+    documents = [_document(entry) for entry in entries]
     names = ("key", *(field["field_name"] for field in fields))
     key = (
         tuple((field["field_name"], field["boost"]) for field in fields),
@@ -112,9 +112,33 @@ _COMMAND_TEXTS = {}
 MAX_COMMAND_TEXTS = 20_000
 
 
+# A database help entry's search-index entry, per entry, made again once any
+# entry was saved or deleted: {pk: (entry, version of the entries, dict)}.
+_ENTRY_DOCUMENTS = {}
+
+
+def _document(entry):
+    """`entry.search_index_entry`, kept for a database entry while nothing changes."""
+    if not isinstance(entry, HelpEntry):
+        return entry.search_index_entry
+    version = _ENTRIES["version"]
+    kept = _ENTRY_DOCUMENTS.get(entry.pk)
+    if kept is None or kept[0] is not entry or kept[1] != version:
+        if len(_ENTRY_DOCUMENTS) >= MAX_COMMAND_TEXTS:
+            _ENTRY_DOCUMENTS.clear()
+        kept = _ENTRY_DOCUMENTS[entry.pk] = (entry, version, entry.search_index_entry)
+    return kept[2]
+
+
 def _indexed_texts(entry, document, names):
-    """The texts of `document` under `names`, read once per command's entry."""
-    if not isinstance(entry, Command):  # help entries and categories make theirs anew
+    """What `document` is indexed by under `names`: a command's texts, read once
+    per command's entry; a category's name; a database entry's id and the
+    version of the entries (its texts change only with a save)."""
+    if isinstance(entry, HelpCategory):
+        return ("category", entry.key)
+    if isinstance(entry, HelpEntry):
+        return ("entry", entry.pk, _ENTRY_DOCUMENTS[entry.pk][1])
+    if not isinstance(entry, Command):  # file entries make theirs anew
         return tuple(document.get(name) for name in names)
     kept = _COMMAND_TEXTS.get((id(document), names))
     if kept is None or kept[0] is not document:
@@ -248,7 +272,8 @@ class CommandLocks:
         self.answers = _Cache(size=CACHE_SIZE)  # {caller's lock state: answers to the examples}
 
 
-# The database's help entries, read again only after one is saved or deleted.
+# The database's help entries, read again only after one is saved or deleted
+# (or its aliases or tags change).
 # A change bumps the version at once and again when its transaction commits
 # (a web request saves in a thread of its own, whose rows other connections
 # see only then); a read is kept for the version it started under.
@@ -278,6 +303,10 @@ def _bump_version():
 
 post_save.connect(_help_entries_changed, sender=HelpEntry, dispatch_uid="delver-help-entries")
 post_delete.connect(_help_entries_changed, sender=HelpEntry, dispatch_uid="delver-help-entries")
+# Aliases and tags (a help entry's search texts too) are rows of their own.
+m2m_changed.connect(
+    _help_entries_changed, sender=HelpEntry.db_tags.through, dispatch_uid="delver-help-entry-tags"
+)
 
 
 class CmdHelp(EvenniaCmdHelp):

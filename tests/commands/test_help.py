@@ -124,6 +124,19 @@ class TestHelp(EvenniaCommandTest):
         assert "Help for rope" not in self.ask(PlainHelp(), "rope")
         assert help_entries() == []
 
+    def test_an_entrys_new_alias_or_tag_is_searched_at_once(self):
+        entry = create.create_help_entry("rope", "Knots and how to tie them.", category="General")
+        assert "Knots and how" in self.ask(PlainHelp(), "rope")
+        assert "Knots and how" not in self.ask(PlainHelp(), "cordage")
+        entry.aliases.add("cordage")
+        assert "Knots and how" in self.ask(PlainHelp(), "cordage")
+        entry.tags.add("hemp")
+        assert self.ask(PlainHelp(), "hemp") == self.ask(PlainEvenniaHelp(), "hemp")
+        assert "rope" in self.ask(PlainHelp(), "hemp")
+        entry.aliases.remove("cordage")
+        assert "Knots and how" not in self.ask(PlainHelp(), "cordage")
+        entry.delete()
+
 
 class TestHelpEntries(EvenniaCommandTest):
     def test_read_once_while_nothing_changes(self):
