@@ -1,14 +1,15 @@
 """
 Services the Portal starts last in its start-up: Delver only tunes the
 internal Portal<->Server link (see server/conf/amp_nodelay.py,
-amp_compression.py and amp_unanswered.py).
+amp_stream.py, amp_compression.py and amp_unanswered.py).
 """
 
-from server.conf import amp_compression, amp_nodelay, amp_unanswered
+from server.conf import amp_compression, amp_nodelay, amp_stream, amp_unanswered
 
 
 def start_plugin_services(portal):
     """Called by Evennia last in the Portal start-up."""
     amp_nodelay.install()
+    amp_stream.install()
     amp_compression.install()
     amp_unanswered.install_portal()

@@ -12,6 +12,7 @@ from evennia.server.sessionhandler import ServerSessionHandler
 PATCHED = (
     (Compressed, "toString"),
     (AMPMultiConnectionProtocol, "connectionMade"),
+    (AMPMultiConnectionProtocol, "dataReceived"),
     (AMPServerClientProtocol, "data_to_portal"),
     (AMPServerProtocol, "data_to_server"),
     (ServerSessionHandler, "clean_senddata"),
