@@ -51,8 +51,6 @@ from benchmarks.loadlib.driver import run_load  # noqa: E402
 from benchmarks.loadlib.games import GAMES  # noqa: E402
 from benchmarks.loadlib.mix import DEFAULT_MIX, CommandMix  # noqa: E402
 from benchmarks.loadlib.parties import PARTY_SIZE  # noqa: E402
-
-DEFAULT_PARTIES = 20  # the product's speed goal: 20 parties among 1,000 players
 from benchmarks.loadlib.players import LoadPlan  # noqa: E402
 from benchmarks.loadlib.report import (  # noqa: E402
     by_command,
@@ -64,6 +62,8 @@ from benchmarks.loadlib.report import (  # noqa: E402
     verdict,
 )
 from benchmarks.loadlib.world import dig_rooms, rooms_needed  # noqa: E402
+
+DEFAULT_PARTIES = 20  # the product's speed goal: 20 parties among 1,000 players
 
 
 def parse_args(argv=None):
@@ -96,7 +96,8 @@ def parse_args(argv=None):
                         help="keep the games' SQLite files on disk, not in RAM (/dev/shm)")
     parser.add_argument("--parties", type=int, default=None,
                         help="Digger parties of four playing rounds (Delver only; default "
-                             f"{DEFAULT_PARTIES}, as the product's goal, or as many as --clients allow)")
+                             f"{DEFAULT_PARTIES}, as the product's goal, or as many as "
+                             "--clients allow)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices")
     parser.add_argument("--costs", action="store_true",
                         help="instead of the load test: one player, the Server's CPU time per "

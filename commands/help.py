@@ -79,7 +79,9 @@ def search_entries(query, entries, fields, maxnum):
     names = ("key", *(field["field_name"] for field in fields))
     key = (
         tuple((field["field_name"], field["boost"]) for field in fields),
-        tuple(_indexed_texts(entry, document, names) for entry, document in zip(entries, documents)),
+        tuple(
+            _indexed_texts(entry, document, names) for entry, document in zip(entries, documents)
+        ),
     )
     index = _SEARCH_INDEXES.get(key, lambda: _SearchIndex(fields, documents))
     found = index.search(query, QueryParseError)[:maxnum]
@@ -137,7 +139,7 @@ def _indexed_texts(entry, document, names):
     if isinstance(entry, HelpCategory):
         return ("category", entry.key)
     if isinstance(entry, HelpEntry):
-        return ("entry", entry.pk, _ENTRY_DOCUMENTS[entry.pk][1])
+        return ("entry", entry.pk, _ENTRIES["version"])
     if not isinstance(entry, Command):  # file entries make theirs anew
         return tuple(document.get(name) for name in names)
     kept = _COMMAND_TEXTS.get((id(document), names))
@@ -435,5 +437,8 @@ def _names_of(entry):
 def _frozen(help_dict):
     """{category: [topic, ...]} as a hashable, order-free key."""
     return tuple(
-        sorted((category, tuple(sorted(set(topics)))) for category, topics in (help_dict or {}).items())
+        sorted(
+            (category, tuple(sorted(set(topics))))
+            for category, topics in (help_dict or {}).items()
+        )
     )
