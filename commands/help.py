@@ -31,6 +31,7 @@ from evennia.help.models import HelpEntry
 from evennia.help.utils import LunrSearch
 
 from commands.cmdset_cache import derived
+from server.conf.lock_eval import remembered_eval
 
 # Different permissions and client widths make different indexes and grids;
 # a handful covers a game's players, staff and builders.
@@ -203,7 +204,7 @@ class CallerLocks:
         key = (access_type, text)
         if key not in self.by_lock:
             results = tuple(self._result(call, cmd, access_type) for call in calls)
-            self.by_lock[key] = eval(evalstring % results)  # as LockHandler.check does
+            self.by_lock[key] = remembered_eval(evalstring % results)  # as LockHandler.check
         return self.by_lock[key]
 
     def answers_to(self, locks, session):

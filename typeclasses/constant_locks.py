@@ -16,6 +16,8 @@ is missing or calls any other lock function (then Evennia checks it).
 
 from evennia.locks import lockfuncs
 
+from server.conf.lock_eval import remembered_eval
+
 MAX_KEPT = 10_000  # far more than the distinct lock texts a game has
 
 _CONSTANT_FUNCS = {
@@ -52,4 +54,4 @@ def _answer_of(evalstring, calls):
         values.append(value)
     # As LockHandler.check combines the functions' answers; the expression
     # holds nothing but True/False, and/or/not and brackets.
-    return bool(eval(evalstring % tuple(values), {"__builtins__": {}}, {}))
+    return bool(remembered_eval(evalstring % tuple(values)))
