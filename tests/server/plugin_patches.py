@@ -1,7 +1,9 @@
 """Undo what the Server's and Portal's start-up plugins patch, so a test can run them."""
 
+import gc
 from contextlib import contextmanager
 
+from evennia.commands import cmdhandler
 from evennia.commands.cmdset import CmdSet
 from evennia.locks import lockhandler
 from evennia.server.amp_client import AMPServerClientProtocol
@@ -17,6 +19,7 @@ PATCHED = (
     (AMPServerProtocol, "data_to_server"),
     (ServerSessionHandler, "clean_senddata"),
     (CmdSet, "get"),
+    (cmdhandler, "get_and_merge_cmdsets"),
     (lockhandler, "eval"),
     (lockhandler.LockHandler, "_parse_lockstring"),
 )
@@ -30,9 +33,13 @@ def plugins_undone_afterwards():
     dispatches = [
         (cls, dict(cls._commandDispatch)) for cls in (AMPServerClientProtocol, AMPServerProtocol)
     ]
+    collector = gc.get_threshold(), list(gc.callbacks)
     try:
         yield
     finally:
+        gc.unfreeze()
+        gc.set_threshold(*collector[0])
+        gc.callbacks[:] = collector[1]
         for owner, name, value in saved:
             if value is _MISSING:
                 if name in owner.__dict__:
