@@ -2,8 +2,9 @@
 Services the Server starts last in its start-up: Delver only tunes the
 internal Portal<->Server link (see server/conf/amp_nodelay.py,
 amp_stream.py, amp_compression.py and amp_unanswered.py), its lock checks
-(lock_eval.py), its look-ups of system commands (cmdset_lookup.py) and its
-clean-up of outgoing text (senddata.py).
+(lock_eval.py), its gathering of cmdsets (cmdset_gathering.py), its look-ups
+of system commands (cmdset_lookup.py), its clean-up of outgoing text
+(senddata.py) and its garbage collector (gc_tuning.py).
 """
 
 from server.conf import (
@@ -11,7 +12,9 @@ from server.conf import (
     amp_nodelay,
     amp_stream,
     amp_unanswered,
+    cmdset_gathering,
     cmdset_lookup,
+    gc_tuning,
     lock_eval,
     senddata,
 )
@@ -24,5 +27,7 @@ def start_plugin_services(server):
     amp_compression.install()
     amp_unanswered.install_server()
     lock_eval.install()
+    cmdset_gathering.install()
     cmdset_lookup.install()
     senddata.install()
+    gc_tuning.install()  # last: freezes what the start-up made
