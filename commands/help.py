@@ -242,7 +242,9 @@ def _lock_state(caller):
     )
 
 
-_ANSWERS = _Cache(size=4096)  # more than the players online, so each keeps theirs
+# More than the players online, so each keeps theirs.
+PLAYERS_KEPT = 4096
+_ANSWERS = _Cache(size=PLAYERS_KEPT)
 
 # The locks that decide whether help shows a command: may the caller use it,
 # read its help, see it listed.
@@ -272,7 +274,8 @@ class CommandLocks:
                     self.decided_by_caller = False
                 self.examples.setdefault((access_type, text), cmd)
         self.shown = _Cache(size=CACHE_SIZE)
-        self.answers = _Cache(size=CACHE_SIZE)  # {caller's lock state: answers to the examples}
+        # {caller's lock state: answers to the examples}, one per player online
+        self.answers = _Cache(size=PLAYERS_KEPT)
 
 
 # The database's help entries, read again only after one is saved or deleted

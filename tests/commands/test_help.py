@@ -9,7 +9,7 @@ from evennia.utils import create
 from evennia.utils.test_resources import EvenniaCommandTest
 
 from commands.default_cmdsets import AccountCmdSet, CharacterCmdSet
-from commands.help import CallerLocks, CmdHelp, CommandLocks, help_entries
+from commands.help import CACHE_SIZE, CallerLocks, CmdHelp, CommandLocks, help_entries
 
 QUERIES = (
     "",  # the index
@@ -92,6 +92,19 @@ class TestHelp(EvenniaCommandTest):
                 expected = self.ask(PlainEvenniaHelp(), query, caller=caller)
                 assert self.ask(PlainHelp(), query, caller=caller) == expected, query
         assert len(self.cmdset.__dict__["_delver_help_locks"][1].shown.items) >= 4
+
+    def test_each_player_online_keeps_their_answers(self):
+        locks = CommandLocks(self.cmdset.commands)
+        caller_locks = CallerLocks(self.char2)
+        checks = []
+        access = caller_locks.access
+        caller_locks.access = lambda *args, **kwargs: checks.append(args) or access(*args, **kwargs)
+        players = CACHE_SIZE * 4  # more players than index pages kept
+        for _ in range(2):
+            for player in range(players):
+                caller_locks.state = ("a player's lock state", player)
+                assert caller_locks.answers_to(locks, None)
+        assert len(checks) == players * len(locks.examples)  # the second round asked nothing
 
     def test_a_new_permission_shows_staff_topics_at_once(self):
         listed = re.compile(r"\bcard\b")
