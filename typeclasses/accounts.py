@@ -23,7 +23,9 @@ several more options for customizing the Guest account system.
 """
 
 from evennia.accounts.accounts import DefaultAccount, DefaultGuest
+from evennia.utils.utils import lazy_property
 
+from typeclasses.nicks import CountingAttributeBackend, RememberingNickHandler
 from world.requests import notify as requests_notify
 
 
@@ -137,6 +139,11 @@ class Account(DefaultAccount):
      - at_post_chnnel_msg(message, channel, senders=None, **kwargs)
 
     """
+
+    @lazy_property
+    def nicks(self):
+        """Evennia's nicks, the patterns tried on each line kept until one changes (nicks.py)."""
+        return RememberingNickHandler(self, CountingAttributeBackend)
 
     def get_cmdsets(self, caller, current, **kwargs):
         # No current cmdset: see typeclasses/cmdset_settings.py.

@@ -9,9 +9,11 @@ with a location in the game world (like Characters, Rooms, Exits).
 """
 
 from evennia.objects.objects import DefaultObject
+from evennia.utils.utils import lazy_property
 
 from .cmdset_settings import settings_only
 from .constant_locks import constant_answer
+from .nicks import CountingAttributeBackend, RememberingNickHandler
 
 
 class ObjectParent:
@@ -24,6 +26,11 @@ class ObjectParent:
     take precedence.
 
     """
+
+    @lazy_property
+    def nicks(self):
+        """Evennia's nicks, the patterns tried on each line kept until one changes (nicks.py)."""
+        return RememberingNickHandler(self, CountingAttributeBackend)
 
     def get_cmdsets(self, caller, current, **kwargs):
         current, stack = super().get_cmdsets(caller, current, **kwargs)
