@@ -11,7 +11,12 @@ from evennia.server.amp_client import AMPServerClientProtocol
 from evennia.server.portal import amp
 from evennia.server.portal.amp_server import AMPServerProtocol
 
-from server.conf import amp_unanswered, portal_services_plugins, server_services_plugins
+from server.conf import (
+    amp_compression,
+    amp_unanswered,
+    portal_services_plugins,
+    server_services_plugins,
+)
 from tests.server.plugin_patches import plugins_undone_afterwards
 
 
@@ -113,3 +118,28 @@ def test_each_process_installs_its_side():
             plugin.start_plugin_services(MagicMock())
             assert getattr(protocol_class, method) is not original
         assert getattr(protocol_class, method) is original
+
+
+@pytest.mark.parametrize("compressing", ["Evennia's", "Delver's"])
+@pytest.mark.parametrize("size", [0, 5, 40_000, amp.AMP_MAXLEN - 60, 70_000, 200_000])
+def test_the_bytes_sent_are_those_twisted_writes_for_the_box(compressing, size):
+    kwargs = {"text": (("x" * size,), {})}
+    with plugins_undone_afterwards():
+        if compressing == "Delver's":
+            amp_compression.install()
+        ours, twisteds = _connected(AMPServerClientProtocol), _connected(AMPServerClientProtocol)
+        amp_unanswered.send_unanswered(ours, amp.MsgServer2Portal, 7, kwargs)
+        box = amp.MsgServer2Portal.makeArguments({"packed_data": amp.dumps((7, kwargs))}, twisteds)
+        twisteds._sendBoxCommand(amp.MsgServer2Portal.commandName, box, requiresAnswer=False)
+        assert ours.transport.value() == twisteds.transport.value()
+        assert ours._counter == twisteds._counter  # boxes numbered alike
+        received = {}
+        amp.Compressed().fromBox(b"packed_data", _boxes(ours)[0], received, ours)
+        assert amp.loads(received["packed_data"]) == (7, kwargs)
+
+
+def test_a_failed_link_sends_nothing_and_raises_nothing():
+    server = _connected(AMPServerClientProtocol)
+    server._failAllReason = twisted_amp.ConnectionLost()  # as Twisted marks a lost link
+    amp_unanswered.send_unanswered(server, amp.MsgServer2Portal, 7, {"text": (("Hi.",), {})})
+    assert server.transport.value() == b""
