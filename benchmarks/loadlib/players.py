@@ -4,8 +4,9 @@ Simulated players: one asyncio task per telnet connection, many per process.
 Each player logs in at its turn in the ramp (create, confirm, connect) and
 walks to its room. Once all have, each sends one command from the mix every
 `interval` seconds (starting at a random moment of the first interval), each
-followed by its marker, until the measuring window closes. Only commands
-sent inside the window count; those before it are the warm-up.
+followed by its marker, until the measuring window closes; all leave together
+once every measured command is answered or timed out. Only commands sent
+inside the window count; those before it are the warm-up.
 
 `worker_main` is the body of one load-generator process; `driver.py` starts
 the processes and tells them when the ramp starts and where the window lies.
@@ -213,6 +214,10 @@ async def player(plan, index, ramp_start, window, tally, logins, gate, membershi
     try:
         await window.announced.wait()
         await play(client, plan, index, window, tally, membership)
+        # Stay until every player's measured commands are answered or timed
+        # out: a thousand players leaving together would hold up the answers
+        # still on their way (the last seconds of the window looked slow).
+        await asyncio.sleep(max(0.0, window.end + plan.timeout - time.time()))
     finally:
         await client.close()
 
