@@ -14,7 +14,8 @@ error in a command that asked for no answer would otherwise drop the link.
 Everything else on the link (admin operations, function calls, the launcher)
 still asks for its answer. And a message that fits in one AMP value (nearly
 every one) is written as the very bytes Twisted writes for its box, without
-building the box: that took longer than packing the message.
+building the box: that took longer than packing the message. Such a box
+is received the same way round: handed straight to its responder.
 """
 
 from struct import pack
@@ -99,6 +100,29 @@ def _receive_without_raising(protocol_class, command):
         respond = _never_raising(responder)
         respond._delver_never_raises = True
         dispatch[command.commandName] = (command_class, respond)
+    _receive_directly(protocol_class, command, dispatch[command.commandName][1])
+
+
+def _receive_directly(protocol_class, command, respond):
+    """
+    Hand a box of `command` that asks for no answer and holds its data in one
+    piece straight to `respond`, with the data unpacked as AMP unpacks it:
+    Twisted would look the responder up, wrap it in Deferreds and build an
+    answer box nobody asked for. Any other box is received as before.
+    """
+    evennia_received = protocol_class._commandReceived
+    if getattr(evennia_received, "_delver_direct", False):
+        return
+    name, packed_data = command.commandName, _packed_data(command)
+
+    def command_received(self, box):
+        if len(box) == 2 and box.get(twisted_amp.COMMAND) == name and b"packed_data" in box:
+            respond(self, packed_data=packed_data.fromStringProto(box[b"packed_data"], self))
+            return
+        evennia_received(self, box)
+
+    command_received._delver_direct = True
+    protocol_class._commandReceived = command_received
 
 
 def _send_unanswered_through(protocol_class, method, command, connection_of):

@@ -17,6 +17,8 @@ PATCHED = (
     (AMPMultiConnectionProtocol, "dataReceived"),
     (AMPServerClientProtocol, "data_to_portal"),
     (AMPServerProtocol, "data_to_server"),
+    (AMPServerClientProtocol, "_commandReceived"),
+    (AMPServerProtocol, "_commandReceived"),
     (ServerSessionHandler, "clean_senddata"),
     (CmdSet, "get"),
     (cmdhandler, "get_and_merge_cmdsets"),

@@ -143,3 +143,48 @@ def test_a_failed_link_sends_nothing_and_raises_nothing():
     server._failAllReason = twisted_amp.ConnectionLost()  # as Twisted marks a lost link
     amp_unanswered.send_unanswered(server, amp.MsgServer2Portal, 7, {"text": (("Hi.",), {})})
     assert server.transport.value() == b""
+
+
+@pytest.mark.parametrize(
+    "side, handler_name, command, handled",
+    [
+        (AMPServerClientProtocol, "SERVER_SESSION_HANDLER", amp.MsgPortal2Server, "data_in"),
+        (AMPServerProtocol, "PORTAL_SESSION_HANDLER", amp.MsgServer2Portal, "data_out"),
+    ],
+)
+@pytest.mark.parametrize("compressing", ["Evennia's", "Delver's"])
+def test_a_one_piece_box_goes_straight_to_its_responder(
+    installed, side, handler_name, command, handled, compressing
+):
+    if compressing == "Delver's":
+        amp_compression.install()
+    protocol = _connected(side)
+    session = object()
+    handler = MagicMock(get=lambda sessid, default=None: session)
+    sent = _connected(AMPServerClientProtocol)  # writes the box as the other side does
+    amp_unanswered.send_unanswered(sent, command, 3, {"text": (("look",), {})})
+    with patch(f"evennia.{handler_name}", handler), patch.object(
+        side, "dispatchCommand", side_effect=AssertionError("dispatched")
+    ):
+        protocol.dataReceived(sent.transport.value())
+    getattr(handler, handled).assert_called_once_with(session, text=(("look",), {}))
+
+
+@pytest.mark.parametrize("size", [10, 200_000])  # one piece; several pieces
+def test_other_boxes_are_received_as_before(installed, size):
+    server = _connected(AMPServerClientProtocol)
+    handler = MagicMock(get=lambda sessid, default=None: object())
+    text = "x" * size
+    with patch("evennia.SERVER_SESSION_HANDLER", handler), patch.object(
+        AMPServerClientProtocol, "dispatchCommand", wraps=server.dispatchCommand
+    ) as dispatched:
+        # asking for an answer (as Evennia's own sending does)
+        box = amp.MsgPortal2Server.makeArguments(
+            {"packed_data": amp.dumps((3, {"text": ((text,), {})}))}, server
+        )
+        box[b"_command"], box[b"_ask"] = amp.MsgPortal2Server.commandName, b"1"
+        server.ampBoxReceived(box)
+    assert dispatched.call_count == 1
+    (_, kwargs), = handler.data_in.call_args_list
+    assert kwargs == {"text": ((text,), {})}
+    assert _boxes(server)[0][b"_answer"] == b"1"  # answered, as it asked
