@@ -5,11 +5,19 @@ import re
 from django.db import transaction
 from evennia.commands.command import Command
 from evennia.commands.default.help import CmdHelp as EvenniaCmdHelp
+from evennia.locks.lockhandler import LockHandler
 from evennia.utils import create
 from evennia.utils.test_resources import EvenniaCommandTest
 
 from commands.default_cmdsets import AccountCmdSet, CharacterCmdSet
-from commands.help import CACHE_SIZE, CallerLocks, CmdHelp, CommandLocks, help_entries
+from commands.help import (
+    CACHE_SIZE,
+    CallerLocks,
+    CmdHelp,
+    CommandLocks,
+    help_entries,
+    locks_of,
+)
 
 QUERIES = (
     "",  # the index
@@ -105,6 +113,23 @@ class TestHelp(EvenniaCommandTest):
                 caller_locks.state = ("a player's lock state", player)
                 assert caller_locks.answers_to(locks, None)
         assert len(checks) == players * len(locks.examples)  # the second round asked nothing
+
+    def test_help_gives_commands_no_lock_handlers_of_their_own(self):
+        cmdset = CharacterCmdSet() + AccountCmdSet()
+        for query in ("", "say", "dungeon"):
+            self.ask(PlainHelp(), query, cmdset=cmdset)
+        with_handlers = [cmd for cmd in cmdset.commands if "lockhandler" in cmd.__dict__]
+        assert len(with_handlers) <= 3, [cmd.key for cmd in with_handlers]
+        assert len(cmdset.commands) > 50
+
+    def test_the_locks_read_are_the_lock_handlers(self):
+        cmdset = CharacterCmdSet() + AccountCmdSet()
+        changed = cmdset.commands[0]
+        changed.lockhandler.add("read:perm(Developer)")  # its own handler, changed
+        for cmd in cmdset.commands:
+            expected = LockHandler(cmd).locks if cmd is not changed else cmd.lockhandler.locks
+            assert locks_of(cmd) == expected, cmd.key
+        assert locks_of(changed)["read"][2] == "read:perm(Developer)"
 
     def test_a_new_permission_shows_staff_topics_at_once(self):
         listed = re.compile(r"\bcard\b")
