@@ -18,6 +18,7 @@ building the box: that took longer than packing the message. Such a box
 is received the same way round: handed straight to its responder.
 """
 
+from functools import cache
 from struct import pack
 
 from twisted.protocols import amp as twisted_amp
@@ -57,26 +58,22 @@ def _can_write(protocol):
     )
 
 
+@cache
 def _packed_data(command):
+    """The command's `packed_data` argument (Evennia's Compressed)."""
     return dict(command.arguments)[b"packed_data"]
 
 
-_BOX_STARTS = {}
-
-
+@cache
 def _box_start(command):
     """The box's bytes up to its packed data's length: its keys in sorted order
     (`_command` before `packed_data`), each with its length, as AmpBox.serialize."""
-    try:
-        return _BOX_STARTS[command]
-    except KeyError:
-        name = command.commandName
-        start = _BOX_STARTS[command] = b"".join((
-            pack("!H", len(twisted_amp.COMMAND)), twisted_amp.COMMAND,
-            pack("!H", len(name)), name,
-            pack("!H", len(b"packed_data")), b"packed_data",
-        ))
-        return start
+    name = command.commandName
+    return b"".join((
+        pack("!H", len(twisted_amp.COMMAND)), twisted_amp.COMMAND,
+        pack("!H", len(name)), name,
+        pack("!H", len(b"packed_data")), b"packed_data",
+    ))
 
 
 def _never_raising(responder):
