@@ -7,6 +7,7 @@ from evennia.objects.models import ObjectDB
 
 from world.digger.errors import DiggerError
 from world.digger.models import PartyMember, Run
+from world.prepared import Prepared
 
 LOCKED_IN_RUN = "Your party is in a dungeon: {what} locked until the run ends."
 
@@ -29,16 +30,20 @@ def require_membership(character):
     return membership
 
 
+# Every party command starts with these two look-ups; their SQL is made once.
+_PARTY_ROWS = Prepared(
+    lambda character_id: PartyMember.objects.filter(
+        party__members__character=character_id
+    ).select_related("party__dungeon")
+)
+
+
 def party_of(character):
     """
     (the character's PartyMember row, every member of its party in joining
     order, with their characters) in one query; (None, []) outside a party.
     """
-    members = _with_characters(
-        PartyMember.objects.filter(party__members__character=character).select_related(
-            "party__dungeon"
-        )
-    )
+    members = _with_characters(_PARTY_ROWS(character.id))
     own = next((member for member in members if member.character_id == character.id), None)
     return own, members
 
@@ -79,12 +84,21 @@ def _with_characters(rows):
     return rows
 
 
+def _open_runs(lock):
+    def make_queryset(party_id):
+        runs = Run.objects.filter(party_id=party_id, ended_at__isnull=True)
+        return (runs.select_for_update() if lock else runs)[:1]  # the newest (Run's order)
+
+    return Prepared(make_queryset)
+
+
+_OPEN_RUN = {False: _open_runs(lock=False), True: _open_runs(lock=True)}
+
+
 def open_run(party_id, lock=False):
     """The party's run in progress, or None; `lock` holds its row to the end of the transaction."""
-    runs = Run.objects.filter(party_id=party_id, ended_at__isnull=True)
-    if lock:
-        runs = runs.select_for_update()
-    return runs.first()
+    runs = _OPEN_RUN[lock](party_id)
+    return runs[0] if runs else None
 
 
 def refuse_in_run(character, what):
