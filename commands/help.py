@@ -199,6 +199,8 @@ CALLER_ONLY_LOCKFUNCS = frozenset((
     "all", "true", "false", "none", "superuser", "perm", "perm_above", "pperm",
     "pperm_above", "dbref", "pdbref", "id", "pid", "serversetting",
 ))
+# Of those, the ones that read the caller's (or its account's) id.
+ID_LOCKFUNCS = frozenset(("dbref", "pdbref", "id", "pid"))
 
 
 class CallerLocks:
@@ -206,15 +208,17 @@ class CallerLocks:
     One caller's answers to command locks. Evennia checks each command's lock
     on its own, on every help call; here a lock made only of lock functions
     that look at the caller (such as `perm(Builder)`) is worked out once and
-    its answer kept with everything those functions read of the caller (ids,
-    permissions, quelling): the same answers, until any of that changes.
+    its answer kept with everything those functions read of the caller
+    (permissions, being puppeted, quelling: its rank), and with its ids only
+    when one of them reads ids. So players of the same rank share the
+    answers, until anything they were worked out from changes.
     """
 
     def __init__(self, caller):
         self.caller = caller
         self.bypass = getattr(getattr(caller, "locks", None), "lock_bypass", None)
-        self.state = _lock_state(caller)
-        self.by_call, self.by_lock = _ANSWERS.get(self.state, lambda: ({}, {}))
+        self.rank, self.ids = _lock_state(caller)
+        self.by_call, self.by_lock = _ANSWERS.get(self.rank, lambda: ({}, {}))
 
     def access(self, cmd, access_type, default=False, session=None):
         if self.bypass is None or type(cmd).access is not Command.access:
@@ -227,7 +231,7 @@ class CallerLocks:
         evalstring, calls, text = lock
         if not all(func.__name__ in CALLER_ONLY_LOCKFUNCS for func, _, _ in calls):
             return cmd.access(self.caller, access_type, default=default, session=session)
-        key = (access_type, text)
+        key = (access_type, text, self._ids_if_read(calls))
         if key not in self.by_lock:
             results = tuple(self._result(call, cmd, access_type) for call in calls)
             self.by_lock[key] = remembered_eval(evalstring % results)  # as LockHandler.check
@@ -235,18 +239,24 @@ class CallerLocks:
 
     def answers_to(self, locks, session):
         """The answers to a `CommandLocks`' distinct locks, worked out once per
-        set of locks for each state of the caller."""
-        return locks.answers.get(
-            self.state,
+        set of locks for each rank (and ids, if a lock reads them)."""
+        key = (locks.signature, self.rank, self.ids if locks.reads_ids else None)
+        return _LOCK_ANSWERS.get(
+            key,
             lambda: tuple(
                 self.access(cmd, access_type, session=session)
                 for (access_type, _), cmd in locks.examples.items()
             ),
         )
 
+    def _ids_if_read(self, calls):
+        return self.ids if any(func.__name__ in ID_LOCKFUNCS for func, _, _ in calls) else None
+
     def _result(self, call, cmd, access_type):
         func, args, kwargs = call
         key = (func, tuple(args), tuple(sorted(kwargs.items())), access_type)
+        if func.__name__ in ID_LOCKFUNCS:
+            key += self.ids
         if key not in self.by_call:
             self.by_call[key] = bool(
                 func(self.caller, cmd, *args, access_type=access_type, **kwargs)
@@ -255,22 +265,27 @@ class CallerLocks:
 
 
 def _lock_state(caller):
-    """What the caller-only lock functions read of `caller` (perm() also looks at the
-    account it is puppeted by, and whether that account quells)."""
+    """
+    (rank, ids): what the caller-only lock functions read of `caller`. perm()
+    also looks at the account it is puppeted by, and whether that account
+    quells; only the id functions read the ids.
+    """
     account = getattr(caller, "account", None) if hasattr(caller, "location") else None
-    return (
+    rank = (
         type(caller),
-        caller.id,
         tuple(caller.permissions.all()),
-        account.id if account else None,
+        account is not None,
         tuple(account.permissions.all()) if account else (),
         bool(account.attributes.get("_quell")) if account else False,
     )
+    return rank, (caller.id, account.id if account else None)
 
 
-# More than the players online, so each keeps theirs.
+# Answers kept per rank, and per player for locks that read ids: more than
+# the players online, so each keeps theirs.
 PLAYERS_KEPT = 4096
 _ANSWERS = _Cache(size=PLAYERS_KEPT)
+_LOCK_ANSWERS = _Cache(size=PLAYERS_KEPT)
 
 # The locks that decide whether help shows a command: may the caller use it,
 # read its help, see it listed.
@@ -280,14 +295,17 @@ HELP_LOCK_TYPES = ("cmd", "read", "view")
 class CommandLocks:
     """
     The distinct locks of a cmdset's commands, with one command holding each
-    (`examples`), and whether all of them look only at the caller (then the
-    answers to these locks decide everything help shows of the commands, and
-    `shown` keeps what it showed for each set of answers).
+    (`examples`; their texts in order are its `signature`, shared by every
+    cmdset with the same locks), whether all of them look only at the caller
+    (then the answers to these locks decide everything help shows of the
+    commands, and `shown` keeps what it showed for each set of answers) and
+    whether any reads the caller's ids.
     """
 
     def __init__(self, commands):
         self.examples = {}
         self.decided_by_caller = True
+        self.reads_ids = False
         for cmd in commands:
             if type(cmd).access is not Command.access:
                 self.decided_by_caller = False
@@ -296,12 +314,13 @@ class CommandLocks:
                 if lock is None:
                     continue  # the default answer, the same for everyone
                 _, calls, text = lock
-                if not all(func.__name__ in CALLER_ONLY_LOCKFUNCS for func, _, _ in calls):
+                names = {func.__name__ for func, _, _ in calls}
+                if not names <= CALLER_ONLY_LOCKFUNCS:
                     self.decided_by_caller = False
+                self.reads_ids = self.reads_ids or bool(names & ID_LOCKFUNCS)
                 self.examples.setdefault((access_type, text), cmd)
+        self.signature = tuple(self.examples)
         self.shown = _Cache(size=CACHE_SIZE)
-        # {caller's lock state: answers to the examples}, one per player online
-        self.answers = _Cache(size=PLAYERS_KEPT)
 
 
 # The database's help entries, read again only after one is saved or deleted
@@ -379,9 +398,13 @@ class CmdHelp(EvenniaCmdHelp):
             }
 
         locks = derived(self.cmdset, "_delver_help_locks", CommandLocks)
-        if not locks.decided_by_caller or self.caller_locks.bypass is None or not (
-            type(self).can_list_topic is CmdHelp.can_list_topic
-            and type(self).can_read_topic is CmdHelp.can_read_topic
+        if (
+            not locks.decided_by_caller
+            or self.caller_locks.bypass is None
+            or not (
+                type(self).can_list_topic is CmdHelp.can_list_topic
+                and type(self).can_read_topic is CmdHelp.can_read_topic
+            )
         ):
             return collect()
         answers = self.caller_locks.answers_to(locks, self.session)
@@ -416,9 +439,7 @@ class CmdHelp(EvenniaCmdHelp):
         bare = _without_prefix(query)
         matches, suggestions = [], []
         for attempt in (query, f"{query}*"):
-            matches, suggestions = search_entries(
-                attempt, entries, fields, self.suggestion_maxnum
-            )
+            matches, suggestions = search_entries(attempt, entries, fields, self.suggestion_maxnum)
             exact = next((entry for entry in matches if bare in _names_of(entry)), None)
             if exact is not None:
                 matches.remove(exact)
@@ -468,7 +489,6 @@ def _frozen(help_dict):
     """{category: [topic, ...]} as a hashable, order-free key."""
     return tuple(
         sorted(
-            (category, tuple(sorted(set(topics))))
-            for category, topics in (help_dict or {}).items()
+            (category, tuple(sorted(set(topics)))) for category, topics in (help_dict or {}).items()
         )
     )

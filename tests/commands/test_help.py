@@ -54,6 +54,15 @@ class CmdHoldsLamp(Command):
     locks = "cmd:holds(lamp)"  # looks at more than the caller: never remembered
 
 
+def own_lamp(owner):
+    """A `lamp` command only `owner` may use (its lock reads the caller's id)."""
+    return type(
+        "CmdOwnLamp",
+        (Command,),
+        {"__doc__": "light your own lamp", "key": "lamp", "locks": f"cmd:id({owner.id})"},
+    )()
+
+
 class TestHelp(EvenniaCommandTest):
     def setUp(self):
         super().setUp()
@@ -63,9 +72,7 @@ class TestHelp(EvenniaCommandTest):
             character.locks.cache_lock_bypass(character)
 
     def ask(self, command, query, cmdset=None, caller=None):
-        return self.call(
-            command, query, cmdset=cmdset or self.cmdset, caller=caller or self.char2
-        )
+        return self.call(command, query, cmdset=cmdset or self.cmdset, caller=caller or self.char2)
 
     @property
     def cmdset(self):
@@ -101,18 +108,52 @@ class TestHelp(EvenniaCommandTest):
                 assert self.ask(PlainHelp(), query, caller=caller) == expected, query
         assert len(self.cmdset.__dict__["_delver_help_locks"][1].shown.items) >= 4
 
-    def test_each_player_online_keeps_their_answers(self):
+    def test_each_rank_online_keeps_its_answers(self):
         locks = CommandLocks(self.cmdset.commands)
         caller_locks = CallerLocks(self.char2)
         checks = []
         access = caller_locks.access
         caller_locks.access = lambda *args, **kwargs: checks.append(args) or access(*args, **kwargs)
-        players = CACHE_SIZE * 4  # more players than index pages kept
+        ranks = CACHE_SIZE * 4  # more ranks than index pages kept
         for _ in range(2):
-            for player in range(players):
-                caller_locks.state = ("a player's lock state", player)
+            for rank in range(ranks):
+                caller_locks.rank = ("a rank of players", rank)
                 assert caller_locks.answers_to(locks, None)
-        assert len(checks) == players * len(locks.examples)  # the second round asked nothing
+        assert len(checks) == ranks * len(locks.examples)  # the second round asked nothing
+
+    def test_players_of_one_rank_share_answers_but_not_those_that_read_ids(self):
+        locks = CommandLocks(self.cmdset.commands)
+        assert not locks.reads_ids
+        first, second = CallerLocks(self.char2), CallerLocks(self.char2)
+        second.ids = ("another player", "of the same rank")
+        first.answers_to(locks, None)
+        second.access = None  # nothing left to work out for the same rank
+        assert second.answers_to(locks, None) == first.answers_to(locks, None)
+
+        cmdset = CharacterCmdSet()
+        cmdset.add(own_lamp(self.char2))
+        own_locks = CommandLocks(cmdset.commands)
+        assert own_locks.reads_ids
+        answers = [CallerLocks(caller).answers_to(own_locks, None) for caller in self.same_rank()]
+        assert answers[0] != answers[1]
+        assert "lamp" in self.ask(PlainHelp(), "", cmdset=cmdset)
+        assert "lamp" not in self.ask(PlainHelp(), "", cmdset=cmdset, caller=self.same_rank()[1])
+
+    def same_rank(self):
+        """char2 and a character of another player with the same permissions."""
+        if not hasattr(self, "_other"):
+            account = create.create_account(
+                "Other", email="o@example.com", password="a long test password"
+            )
+            self._other = create.create_object(
+                "typeclasses.characters.Character", key="Oth", location=self.room1
+            )
+            self._other.account = account
+            self._other.permissions.add(*self.char2.permissions.all())
+            account.permissions.clear()
+            account.permissions.add(*self.account2.permissions.all())
+            self._other.locks.cache_lock_bypass(self._other)
+        return self.char2, self._other
 
     def test_help_gives_commands_no_lock_handlers_of_their_own(self):
         cmdset = CharacterCmdSet() + AccountCmdSet()
