@@ -30,9 +30,20 @@ def test_messages_are_compressed_fast_and_read_back_unchanged():
         Compressed.toString = original
 
 
+def test_the_stored_frame_is_what_zlib_writes_at_level_0():
+    for size in (0, 1, 88, 4096, 30_000, AMP_MAXLEN - amp_compression.STORED_FRAME):
+        data = (LISTING * 3)[:size]
+        packed = amp_compression.compress(data)
+        assert len(packed) == size + amp_compression.STORED_FRAME
+        assert zlib.decompress(packed) == data
+        assert zlib.decompressobj(amp_compression.WINDOW_BITS).decompress(packed) == data
+    one_block = zlib.compressobj(0, zlib.DEFLATED, amp_compression.WINDOW_BITS, 9)
+    assert amp_compression.compress(LINE) == one_block.compress(LINE) + one_block.flush()
+
+
 def test_a_whole_amp_value_of_text_still_fits_in_one():
     chunk = (LISTING * 3)[:AMP_MAXLEN]
-    assert len(amp_compression._zlib_stream(chunk, amp_compression.LEVEL)) > AMP_MAXLEN
+    assert len(chunk) + amp_compression.STORED_FRAME > AMP_MAXLEN  # stored, it would not fit
     packed = amp_compression.compress(chunk)
     assert len(packed) <= AMP_MAXLEN and zlib.decompress(packed) == chunk
 
