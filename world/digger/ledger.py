@@ -12,15 +12,23 @@ from django.db import IntegrityError, transaction
 from world.digger import rules
 from world.digger.errors import DiggerError
 from world.digger.models import DiggerSheet, DPEntry, Form
+from world.prepared import Prepared
 
 BASE_FORM_NAME = "Base"
 STARTING_REASON = "starting Digger Points"
 
 
+_SHEETS_OF = Prepared(  # a party entering reads each member's: its SQL is made once
+    lambda character_id: DiggerSheet.objects.select_related("current_form").filter(
+        character=character_id
+    )
+)
+
+
 def sheet_for(character):
     """The character's sheet (with its current form), made on first use."""
-    sheet = DiggerSheet.objects.select_related("current_form").filter(character=character).first()
-    return sheet or _new_sheet(character)
+    sheets = _SHEETS_OF(character.id)  # one at most: a character has one sheet
+    return sheets[0] if sheets else _new_sheet(character)
 
 
 def _new_sheet(character):

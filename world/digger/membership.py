@@ -12,9 +12,17 @@ from world.prepared import Prepared
 LOCKED_IN_RUN = "Your party is in a dungeon: {what} locked until the run ends."
 
 
+_MEMBERSHIPS_OF = Prepared(
+    lambda character_id: PartyMember.objects.select_related("party__dungeon").filter(
+        character=character_id
+    )
+)
+
+
 def membership_of(character):
     """The character's PartyMember row (with party and dungeon), or None."""
-    return PartyMember.objects.select_related("party__dungeon").filter(character=character).first()
+    rows = _MEMBERSHIPS_OF(character.id)  # one at most: a character is in one party
+    return rows[0] if rows else None
 
 
 NOT_IN_A_PARTY = (
@@ -56,9 +64,12 @@ def require_party(character):
     return membership, members
 
 
+_MEMBERS_OF = Prepared(lambda party_id: PartyMember.objects.filter(party_id=party_id))
+
+
 def members_of(party_id):
     """The party's members in joining order, with their characters."""
-    return _with_characters(PartyMember.objects.filter(party_id=party_id))
+    return _with_characters(_MEMBERS_OF(party_id))
 
 
 def _with_characters(rows):

@@ -37,6 +37,7 @@ from world.digger.membership import (
 )
 from world.digger.models import BeltSlot, Party, Run, RunRoll, RunRound
 from world.numbers import whole_number
+from world.prepared import Prepared
 from world.digger.store import dungeon_from_db
 
 rng = random.SystemRandom()
@@ -141,10 +142,15 @@ def _roster_entry(run, character):
     raise DiggerError("You were not in your party when it entered: you are not in this run.")
 
 
+_BELT_OF = Prepared(  # a form's belt slots with their tools, in belt order
+    lambda form_id: BeltSlot.objects.filter(form=form_id).select_related("tool__design")
+)
+
+
 def _member_entry(character):
     """What a member enters with: their current form's ratings and the tools on its belt."""
     form = current_form(sheet_for(character))
-    slots = BeltSlot.objects.filter(form=form).select_related("tool__design")
+    slots = _BELT_OF(form.id)
     return {
         "id": character.id,
         "name": character.key,
@@ -525,7 +531,7 @@ def _belt_tools(character):
     form = current_form(sheet_for(character))
     return tuple(
         slot.tool.as_tool()
-        for slot in BeltSlot.objects.filter(form=form).select_related("tool__design")
+        for slot in _BELT_OF(form.id)
     )
 
 
