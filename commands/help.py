@@ -398,13 +398,9 @@ class CmdHelp(EvenniaCmdHelp):
             }
 
         locks = derived(self.cmdset, "_delver_help_locks", CommandLocks)
-        if (
-            not locks.decided_by_caller
-            or self.caller_locks.bypass is None
-            or not (
-                type(self).can_list_topic is CmdHelp.can_list_topic
-                and type(self).can_read_topic is CmdHelp.can_read_topic
-            )
+        if not locks.decided_by_caller or self.caller_locks.bypass is None or not (
+            type(self).can_list_topic is CmdHelp.can_list_topic
+            and type(self).can_read_topic is CmdHelp.can_read_topic
         ):
             return collect()
         answers = self.caller_locks.answers_to(locks, self.session)
@@ -439,7 +435,9 @@ class CmdHelp(EvenniaCmdHelp):
         bare = _without_prefix(query)
         matches, suggestions = [], []
         for attempt in (query, f"{query}*"):
-            matches, suggestions = search_entries(attempt, entries, fields, self.suggestion_maxnum)
+            matches, suggestions = search_entries(
+                attempt, entries, fields, self.suggestion_maxnum
+            )
             exact = next((entry for entry in matches if bare in _names_of(entry)), None)
             if exact is not None:
                 matches.remove(exact)
@@ -489,6 +487,7 @@ def _frozen(help_dict):
     """{category: [topic, ...]} as a hashable, order-free key."""
     return tuple(
         sorted(
-            (category, tuple(sorted(set(topics)))) for category, topics in (help_dict or {}).items()
+            (category, tuple(sorted(set(topics))))
+            for category, topics in (help_dict or {}).items()
         )
     )

@@ -72,7 +72,9 @@ class TestHelp(EvenniaCommandTest):
             character.locks.cache_lock_bypass(character)
 
     def ask(self, command, query, cmdset=None, caller=None):
-        return self.call(command, query, cmdset=cmdset or self.cmdset, caller=caller or self.char2)
+        return self.call(
+            command, query, cmdset=cmdset or self.cmdset, caller=caller or self.char2
+        )
 
     @property
     def cmdset(self):
