@@ -93,3 +93,11 @@ class TestPrepared(DiggerCommandTest):
         ):
             with pytest.raises(TransactionManagementError):
                 locked(1)
+
+
+class TestPreparedFirst(DiggerCommandTest):
+    def test_first_is_the_first_row_or_none(self):
+        self.form_party(self.char1, self.char2)
+        prepared = Prepared(_rows_of_party)
+        assert prepared.first(self.char2.id).pk == prepared(self.char2.id)[0].pk
+        assert prepared.first(self.char3.id) is None

@@ -31,6 +31,7 @@ class Prepared:
     Example:
         runs_of = Prepared(lambda party: Run.objects.filter(party_id=party))
         runs_of(party.id)  # [Run, ...], as list(Run.objects.filter(party_id=party.id))
+        runs_of.first(party.id)  # the first of them, or None
     """
 
     def __init__(self, make_queryset):
@@ -43,6 +44,11 @@ class Prepared:
         if len(ids) != len(self._made.slots):
             raise TypeError(f"This look-up takes {len(self._made.slots)} ids, not {len(ids)}.")
         return self._made.run(ids)
+
+    def first(self, *ids):
+        """The first instance the look-up gives, or None."""
+        found = self(*ids)
+        return found[0] if found else None
 
 
 class _Made:

@@ -27,8 +27,7 @@ _SHEETS_OF = Prepared(  # a party entering reads each member's: its SQL is made 
 
 def sheet_for(character):
     """The character's sheet (with its current form), made on first use."""
-    sheets = _SHEETS_OF(character.id)  # one at most: a character has one sheet
-    return sheets[0] if sheets else _new_sheet(character)
+    return _SHEETS_OF.first(character.id) or _new_sheet(character)  # a character has one
 
 
 def _new_sheet(character):

@@ -21,8 +21,7 @@ _MEMBERSHIPS_OF = Prepared(
 
 def membership_of(character):
     """The character's PartyMember row (with party and dungeon), or None."""
-    rows = _MEMBERSHIPS_OF(character.id)  # one at most: a character is in one party
-    return rows[0] if rows else None
+    return _MEMBERSHIPS_OF.first(character.id)  # a character is in one party at most
 
 
 NOT_IN_A_PARTY = (
@@ -108,8 +107,7 @@ _OPEN_RUN = {False: _open_runs(lock=False), True: _open_runs(lock=True)}
 
 def open_run(party_id, lock=False):
     """The party's run in progress, or None; `lock` holds its row to the end of the transaction."""
-    runs = _OPEN_RUN[lock](party_id)
-    return runs[0] if runs else None
+    return _OPEN_RUN[lock].first(party_id)
 
 
 def refuse_in_run(character, what):
