@@ -4,7 +4,8 @@ internal Portal<->Server link (see server/conf/amp_nodelay.py,
 amp_stream.py, amp_compression.py and amp_unanswered.py), its lock checks
 (lock_eval.py), its gathering of cmdsets (cmdset_gathering.py), its look-ups
 of system commands (cmdset_lookup.py), its clean-up of outgoing text
-(senddata.py) and its garbage collector (gc_tuning.py).
+(senddata.py), its upkeep each minute (maintenance.py) and its garbage
+collector (gc_tuning.py).
 """
 
 from server.conf import (
@@ -16,6 +17,7 @@ from server.conf import (
     cmdset_lookup,
     gc_tuning,
     lock_eval,
+    maintenance,
     senddata,
 )
 
@@ -30,4 +32,5 @@ def start_plugin_services(server):
     cmdset_gathering.install()
     cmdset_lookup.install()
     senddata.install()
+    maintenance.install()
     gc_tuning.install()  # last: freezes what the start-up made

@@ -9,6 +9,7 @@ from evennia.locks import lockhandler
 from evennia.server.amp_client import AMPServerClientProtocol
 from evennia.server.portal.amp import AMPMultiConnectionProtocol, Compressed
 from evennia.server.portal.amp_server import AMPServerProtocol
+from evennia.server.service import EvenniaServerService
 from evennia.server.sessionhandler import ServerSessionHandler
 
 PATCHED = (
@@ -24,6 +25,7 @@ PATCHED = (
     (cmdhandler, "get_and_merge_cmdsets"),
     (lockhandler, "eval"),
     (lockhandler.LockHandler, "_parse_lockstring"),
+    (EvenniaServerService, "server_maintenance"),
 )
 _MISSING = object()
 
