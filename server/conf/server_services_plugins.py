@@ -2,7 +2,8 @@
 Services the Server starts last in its start-up: Delver only tunes the
 internal Portal<->Server link (see server/conf/amp_nodelay.py,
 amp_stream.py, amp_compression.py and amp_unanswered.py), its lock checks
-(lock_eval.py), its gathering of cmdsets (cmdset_gathering.py), its look-ups
+(lock_eval.py), its command handler's generators (inline_callbacks.py), its
+gathering of cmdsets (cmdset_gathering.py), its look-ups
 of system commands (cmdset_lookup.py), its clean-up of outgoing text
 (senddata.py), its upkeep each minute (maintenance.py) and its garbage
 collector (gc_tuning.py).
@@ -16,6 +17,7 @@ from server.conf import (
     cmdset_gathering,
     cmdset_lookup,
     gc_tuning,
+    inline_callbacks,
     lock_eval,
     maintenance,
     senddata,
@@ -29,6 +31,7 @@ def start_plugin_services(server):
     amp_compression.install()
     amp_unanswered.install_server()
     lock_eval.install()
+    inline_callbacks.install()
     cmdset_gathering.install()
     cmdset_lookup.install()
     senddata.install()

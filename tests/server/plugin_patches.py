@@ -6,6 +6,7 @@ from contextlib import contextmanager
 from evennia.commands import cmdhandler
 from evennia.commands.cmdset import CmdSet
 from evennia.locks import lockhandler
+from evennia.server import inputfuncs
 from evennia.server.amp_client import AMPServerClientProtocol
 from evennia.server.portal.amp import AMPMultiConnectionProtocol, Compressed
 from evennia.server.portal.amp_server import AMPServerProtocol
@@ -23,6 +24,9 @@ PATCHED = (
     (ServerSessionHandler, "clean_senddata"),
     (CmdSet, "get"),
     (cmdhandler, "get_and_merge_cmdsets"),
+    (cmdhandler, "inlineCallbacks"),
+    (cmdhandler, "cmdhandler"),
+    (inputfuncs, "cmdhandler"),
     (lockhandler, "eval"),
     (lockhandler.LockHandler, "_parse_lockstring"),
     (EvenniaServerService, "server_maintenance"),
