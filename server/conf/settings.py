@@ -107,6 +107,12 @@ COMMAND_PARSER = "server.conf.cmdparser.cmdparser"
 # their room's exits): Evennia keeps the last 1,000 merges, which a thousand
 # players online would cycle through, merging anew on almost every line.
 CMDSET_MERGE_CACHE_MAXSIZE = 5000
+# Every 5 minutes Evennia checks the size of its cache of loaded objects and
+# flushes it (then collects all garbage) once its count estimate and the
+# Server's memory pass this many MB: its default of 400 is passed with a
+# thousand players online (the Server holds about 560 MB), and from then on
+# each check also runs `ps` in a subprocess while the Server waits.
+IDMAPPER_CACHE_MAXSIZE = 2048
 # Its sessions hand the command handler their cmdset stack only (see
 # typeclasses/cmdset_settings.py).
 SERVER_SESSION_CLASS = "server.conf.serversession.ServerSession"
