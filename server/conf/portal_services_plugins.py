@@ -1,10 +1,11 @@
 """
 Services the Portal starts last in its start-up: Delver only tunes the
 internal Portal<->Server link (see server/conf/amp_nodelay.py,
-amp_stream.py, amp_compression.py and amp_unanswered.py).
+amp_stream.py, amp_compression.py and amp_unanswered.py) and its colour
+parsing of plain text (ansi_plain.py).
 """
 
-from server.conf import amp_compression, amp_nodelay, amp_stream, amp_unanswered
+from server.conf import ansi_plain, amp_compression, amp_nodelay, amp_stream, amp_unanswered
 
 
 def start_plugin_services(portal):
@@ -13,3 +14,4 @@ def start_plugin_services(portal):
     amp_stream.install()
     amp_compression.install()
     amp_unanswered.install_portal()
+    ansi_plain.install()

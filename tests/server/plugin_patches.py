@@ -11,6 +11,7 @@ from evennia.server.amp_client import AMPServerClientProtocol
 from evennia.server.portal.amp import AMPMultiConnectionProtocol, Compressed
 from evennia.server.portal.amp_server import AMPServerProtocol
 from evennia.server.service import EvenniaServerService
+from evennia.utils import ansi
 from evennia.server.sessionhandler import ServerSessionHandler
 
 PATCHED = (
@@ -30,6 +31,7 @@ PATCHED = (
     (lockhandler, "eval"),
     (lockhandler.LockHandler, "_parse_lockstring"),
     (EvenniaServerService, "server_maintenance"),
+    (ansi, "parse_ansi"),
 )
 _MISSING = object()
 
