@@ -34,7 +34,11 @@ _evennia_cmdhandler = cmdhandler_module.cmdhandler
 
 
 def run_inline(function):
-    """`inlineCallbacks(function)`, waiting only for Deferreds that have not fired."""
+    """
+    `inlineCallbacks(function)`, waiting only for Deferreds that have not
+    fired, for generators that end with `return` (as Evennia's do; Twisted's
+    old `returnValue` counts as an error here).
+    """
 
     @wraps(function)
     def run(*args, **kwargs):

@@ -2,6 +2,7 @@
 only for Deferreds that have not fired."""
 
 import contextvars
+import warnings
 from unittest import mock
 
 import pytest
@@ -194,3 +195,17 @@ class TestInstalled(EvenniaTest):
                 result, said = self.typed("shine")
         assert outcome_of(result) == (True, None)
         assert "error" in said.lower()
+
+
+def test_twisteds_old_return_value_counts_as_an_error():
+    from twisted.internet.defer import returnValue
+
+    @run_inline
+    def steps():
+        yield 1
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            returnValue("old style")
+
+    ok, _ = outcome_of(steps())
+    assert not ok
