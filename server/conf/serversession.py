@@ -30,6 +30,18 @@ class ServerSession(BaseServerSession):
     through their session(s).
     """
 
+    def __eq__(self, other):
+        """
+        Evennia's comparison (by address), answered at once for None: each
+        message to an object checks its sessions against None, and for None
+        Evennia's raises and catches an AttributeError.
+        """
+        if other is None:
+            return False
+        return super().__eq__(other)
+
+    __hash__ = BaseServerSession.__hash__  # defining __eq__ would drop it
+
     def get_cmdsets(self, caller, current, **kwargs):
         # No current cmdset: see typeclasses/cmdset_settings.py.
         _, stack = super().get_cmdsets(caller, current, **kwargs)
