@@ -1,5 +1,6 @@
 """Prepared look-ups give what their querysets give, with the SQL made once."""
 
+import gc
 from unittest import mock
 
 import pytest
@@ -101,3 +102,18 @@ class TestPreparedFirst(DiggerCommandTest):
         prepared = Prepared(_rows_of_party)
         assert prepared.first(self.char2.id).pk == prepared(self.char2.id)[0].pk
         assert prepared.first(self.char3.id) is None
+
+
+class TestPreparedGarbage(DiggerCommandTest):
+    def test_a_look_up_leaves_nothing_for_the_cycle_collector(self):
+        self.form_party(self.char1, self.char2)
+        prepared = Prepared(_rows_of_party)
+        prepared(self.char1.id)  # the SQL is made at the first call
+        gc.collect()
+        gc.disable()
+        try:
+            for character in (self.char1, self.char2, self.char3):
+                prepared(character.id)
+            assert gc.collect() == 0
+        finally:
+            gc.enable()

@@ -97,7 +97,17 @@ class _Source:
         self.db = queryset.db
         self.model = queryset.model
         self._known_related_objects = {}
-        self.query = self
+        self.query = _Query(compiler)
+
+
+class _Query:
+    """What Django's ModelIterable reads of a query: the compiler to use.
+
+    Kept apart from `_Source` so that neither refers back to itself: a look-up
+    leaves nothing behind for Python's cycle collector (see gc_tuning.py).
+    """
+
+    def __init__(self, compiler):
         self._compiler = compiler
 
     def get_compiler(self, using=None, connection=None, elide_empty=True):
