@@ -1,11 +1,19 @@
 """
 Services the Portal starts last in its start-up: Delver only tunes the
 internal Portal<->Server link (see server/conf/amp_nodelay.py,
-amp_stream.py, amp_compression.py and amp_unanswered.py) and its colour
-parsing of plain text (ansi_plain.py).
+amp_stream.py, amp_compression.py and amp_unanswered.py), its colour
+parsing of plain text (ansi_plain.py) and its clean-up of each line a player
+types (senddata.py, which leaves no garbage behind).
 """
 
-from server.conf import ansi_plain, amp_compression, amp_nodelay, amp_stream, amp_unanswered
+from server.conf import (
+    amp_compression,
+    amp_nodelay,
+    amp_stream,
+    amp_unanswered,
+    ansi_plain,
+    senddata,
+)
 
 
 def start_plugin_services(portal):
@@ -15,3 +23,4 @@ def start_plugin_services(portal):
     amp_compression.install()
     amp_unanswered.install_portal()
     ansi_plain.install()
+    senddata.install()

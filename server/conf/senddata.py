@@ -1,65 +1,108 @@
 """
-Evennia's clean-up of a message before it crosses to the Portal, quick for
-plain text.
+Evennia's clean-up of a message between Portal and Server, leaving no
+garbage behind.
 
-Every message to a player passes through `SessionHandler.clean_senddata`,
-which walks its parts, converting each to something that can be pickled.
-Almost every message is text alone (a string, or a string with a dict of
-simple options), and for those the result is known at once: the text as a
-plain `str`, its options copied. This gives exactly Evennia's result for
-those and hands anything else (other keywords, nested or non-simple values,
-empty text, bytes, outgoing funcparsing) to Evennia.
+Every message to a player passes through `SessionHandler.clean_senddata` in
+the Server, and every line a player types passes through it in the Portal.
+It walks the message's parts and makes each one something that can be
+pickled, with two helper functions it defines anew for each message. One of
+them calls itself, so every call leaves a reference cycle that only Python's
+cycle collector can free: some ten objects a message, tens of thousands a
+minute with a thousand players online, and each collection that frees them
+holds up everyone's commands (see gc_tuning.py).
 
-Installed by the Server at start-up.
+This gives exactly Evennia's result, without those helpers, for a message
+made of plain values: strings, bytes in the session's encoding, numbers,
+booleans, None, and lists, tuples and dicts of them. That is nearly every
+message. Anything else (a database object among the parts, bytes that do not
+decode, a generator, outgoing funcparsing in the Server) goes to Evennia.
+
+Installed by the Server and by the Portal at start-up.
 """
 
 from evennia.server import sessionhandler
-from evennia.server.sessionhandler import ServerSessionHandler
+from evennia.server.sessionhandler import ServerSessionHandler, SessionHandler
 
-_evennia_clean_senddata = ServerSessionHandler.clean_senddata
-_SIMPLE = (str, bool, int, float, type(None))
-
-
-def _plain(value):
-    """`value` as Evennia's clean-up leaves a simple value: a string as a plain str."""
-    return str(value) if isinstance(value, str) else value
+_evennia_clean_senddata = SessionHandler.clean_senddata
+_SCALARS = (bool, int, float, type(None))
+_SEQUENCES = (list, tuple)
 
 
-def _plain_text(text):
-    """[[text], {options}] for a message's `text` part, or None if it is not plain."""
-    if isinstance(text, str):
-        return [[str(text)], {}] if text else None
-    if not isinstance(text, (tuple, list)) or not 1 <= len(text) <= 2:
-        return None
-    first = text[0]
-    if not isinstance(first, str):
-        return None
-    if len(text) == 1:
-        return [[str(first)], {}]
-    extra = text[1]
-    if not isinstance(extra, dict) or not all(isinstance(v, _SIMPLE) for v in extra.values()):
-        return None
-    return [[str(first)], {key: _plain(value) for key, value in extra.items()}]
+class _NotPlain(Exception):
+    """A part only Evennia's own clean-up knows what to do with."""
+
+
+class _Cleaner:
+    """Evennia's conversion of one message's parts, for plain values only."""
+
+    def __init__(self, session):
+        self.session = session
+
+    def value(self, value):
+        if isinstance(value, str):
+            return str(value)
+        if isinstance(value, bytes):
+            # Errors (an unknown encoding, bad bytes) go to Evennia, which answers them.
+            return value.decode(self.session.protocol_flags["ENCODING"])
+        if isinstance(value, _SCALARS):
+            return value
+        if isinstance(value, dict):
+            return {key: self.value(part) for key, part in value.items()}
+        if isinstance(value, _SEQUENCES):
+            return [self.value(part) for part in value]
+        raise _NotPlain
+
+    def args_and_kwargs(self, data):
+        """[[args], {kwargs}] for one keyword's data, as Evennia shapes it."""
+        if not isinstance(data, _SEQUENCES):
+            return [[self.value(data)], {}]
+        if not isinstance(data[-1], dict):
+            return [self.value(data), {}]
+        if len(data) != 2:
+            return [self.value(data[:-1]), self.value(data[-1])]
+        first = data[0]
+        if isinstance(first, (*_SEQUENCES, dict)):
+            return [self.value(first), self.value(data[1])]
+        return [[self.value(first)], self.value(data[1])]
+
+
+def _cleaned(session, kwargs, options):
+    cleaner = _Cleaner(session)
+    cleaned = {}
+    for key, data in kwargs.items():
+        if key == "options":
+            continue
+        key = cleaner.value(key)
+        if not data:
+            if key == "text":
+                continue  # Evennia never sends text=None
+            cleaned[key] = [[], {}]
+        elif isinstance(data, dict):
+            cleaned[key] = [[], cleaner.value(data)]
+        else:
+            cleaned[key] = cleaner.args_and_kwargs(data)
+        cleaned[key][1]["options"] = dict(options)
+    if "prompt" in cleaned:
+        cleaned["prompt"] = cleaned.pop("prompt")  # Evennia sends the prompt last
+    return cleaned
 
 
 def clean_senddata(self, session, kwargs):
-    """Evennia's `clean_senddata`, answered at once for a message of plain text."""
-    options = kwargs.get("options")
-    if (
+    """Evennia's `clean_senddata`, made without helper functions for plain messages."""
+    options = kwargs.get("options") or {}
+    if not isinstance(options, dict) or (
         sessionhandler._FUNCPARSER_PARSE_OUTGOING_MESSAGES_ENABLED
-        or len(kwargs) != (2 if "options" in kwargs else 1)
-        or "text" not in kwargs
-        or not isinstance(options or {}, dict)
+        and isinstance(self, ServerSessionHandler)
     ):
         return _evennia_clean_senddata(self, session, kwargs)
-    cleaned = _plain_text(kwargs["text"])
-    if cleaned is None:
+    try:
+        cleaned = _cleaned(session, kwargs, options)
+    except (_NotPlain, LookupError, UnicodeDecodeError):
         return _evennia_clean_senddata(self, session, kwargs)
     kwargs.pop("options", None)  # as Evennia does
-    cleaned[1]["options"] = dict(options or {})
-    return {"text": cleaned}
+    return cleaned
 
 
 def install():
-    """Clean every message the Server sends this way (idempotent)."""
-    ServerSessionHandler.clean_senddata = clean_senddata
+    """Clean every message this process sends this way (idempotent)."""
+    SessionHandler.clean_senddata = clean_senddata

@@ -12,7 +12,7 @@ from evennia.server.portal.amp import AMPMultiConnectionProtocol, Compressed
 from evennia.server.portal.amp_server import AMPServerProtocol
 from evennia.server.service import EvenniaServerService
 from evennia.utils import ansi
-from evennia.server.sessionhandler import ServerSessionHandler
+from evennia.server.sessionhandler import SessionHandler
 
 PATCHED = (
     (Compressed, "toString"),
@@ -22,7 +22,7 @@ PATCHED = (
     (AMPServerProtocol, "data_to_server"),
     (AMPServerClientProtocol, "_commandReceived"),
     (AMPServerProtocol, "_commandReceived"),
-    (ServerSessionHandler, "clean_senddata"),
+    (SessionHandler, "clean_senddata"),
     (CmdSet, "get"),
     (cmdhandler, "get_and_merge_cmdsets"),
     (cmdhandler, "inlineCallbacks"),
