@@ -5,8 +5,9 @@ amp_stream.py, amp_compression.py and amp_unanswered.py), its lock checks
 (lock_eval.py), its command handler's generators (inline_callbacks.py), its
 gathering of cmdsets (cmdset_gathering.py), its look-ups
 of system commands (cmdset_lookup.py), its clean-up of outgoing text
-(senddata.py), its upkeep each minute (maintenance.py) and its garbage
-collector (gc_tuning.py).
+(senddata.py) and its pager (evmore_pager.py), both leaving no garbage
+behind, its upkeep each minute (maintenance.py) and its garbage collector
+(gc_tuning.py).
 """
 
 from server.conf import (
@@ -16,6 +17,7 @@ from server.conf import (
     amp_unanswered,
     cmdset_gathering,
     cmdset_lookup,
+    evmore_pager,
     gc_tuning,
     inline_callbacks,
     lock_eval,
@@ -35,5 +37,6 @@ def start_plugin_services(server):
     cmdset_gathering.install()
     cmdset_lookup.install()
     senddata.install()
+    evmore_pager.install()
     maintenance.install()
     gc_tuning.install()  # last: freezes what the start-up made

@@ -12,6 +12,7 @@ from evennia.server.portal.amp import AMPMultiConnectionProtocol, Compressed
 from evennia.server.portal.amp_server import AMPServerProtocol
 from evennia.server.service import EvenniaServerService
 from evennia.utils import ansi
+from evennia.utils.evmore import EvMore
 from evennia.server.sessionhandler import SessionHandler
 
 PATCHED = (
@@ -32,6 +33,8 @@ PATCHED = (
     (lockhandler.LockHandler, "_parse_lockstring"),
     (EvenniaServerService, "server_maintenance"),
     (ansi, "parse_ansi"),
+    (EvMore, "_paginator"),
+    (EvMore, "_page_formatter"),
 )
 _MISSING = object()
 
