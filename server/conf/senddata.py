@@ -32,55 +32,50 @@ class _NotPlain(Exception):
     """A part only Evennia's own clean-up knows what to do with."""
 
 
-class _Cleaner:
-    """Evennia's conversion of one message's parts, for plain values only."""
+def _plain(value, session):
+    """`value` as Evennia's clean-up converts it, for plain values only."""
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, _SCALARS):
+        return value
+    if isinstance(value, _SEQUENCES):
+        return [_plain(part, session) for part in value]
+    if isinstance(value, dict):
+        return {key: _plain(part, session) for key, part in value.items()}
+    if isinstance(value, bytes):
+        # Errors (an unknown encoding, bad bytes) go to Evennia, which answers them.
+        return value.decode(session.protocol_flags["ENCODING"])
+    raise _NotPlain
 
-    def __init__(self, session):
-        self.session = session
 
-    def value(self, value):
-        if isinstance(value, str):
-            return str(value)
-        if isinstance(value, bytes):
-            # Errors (an unknown encoding, bad bytes) go to Evennia, which answers them.
-            return value.decode(self.session.protocol_flags["ENCODING"])
-        if isinstance(value, _SCALARS):
-            return value
-        if isinstance(value, dict):
-            return {key: self.value(part) for key, part in value.items()}
-        if isinstance(value, _SEQUENCES):
-            return [self.value(part) for part in value]
-        raise _NotPlain
-
-    def args_and_kwargs(self, data):
-        """[[args], {kwargs}] for one keyword's data, as Evennia shapes it."""
-        if not isinstance(data, _SEQUENCES):
-            return [[self.value(data)], {}]
-        if not isinstance(data[-1], dict):
-            return [self.value(data), {}]
-        if len(data) != 2:
-            return [self.value(data[:-1]), self.value(data[-1])]
-        first = data[0]
-        if isinstance(first, (*_SEQUENCES, dict)):
-            return [self.value(first), self.value(data[1])]
-        return [[self.value(first)], self.value(data[1])]
+def _args_and_kwargs(data, session):
+    """[[args], {kwargs}] for one keyword's data, as Evennia shapes it."""
+    if not isinstance(data, _SEQUENCES):
+        return [[_plain(data, session)], {}]
+    if not isinstance(data[-1], dict):
+        return [_plain(data, session), {}]
+    if len(data) != 2:
+        return [_plain(data[:-1], session), _plain(data[-1], session)]
+    first = data[0]
+    if isinstance(first, (*_SEQUENCES, dict)):
+        return [_plain(first, session), _plain(data[1], session)]
+    return [[_plain(first, session)], _plain(data[1], session)]
 
 
 def _cleaned(session, kwargs, options):
-    cleaner = _Cleaner(session)
     cleaned = {}
     for key, data in kwargs.items():
         if key == "options":
             continue
-        key = cleaner.value(key)
+        key = _plain(key, session)
         if not data:
             if key == "text":
                 continue  # Evennia never sends text=None
             cleaned[key] = [[], {}]
         elif isinstance(data, dict):
-            cleaned[key] = [[], cleaner.value(data)]
+            cleaned[key] = [[], _plain(data, session)]
         else:
-            cleaned[key] = cleaner.args_and_kwargs(data)
+            cleaned[key] = _args_and_kwargs(data, session)
         cleaned[key][1]["options"] = dict(options)
     if "prompt" in cleaned:
         cleaned["prompt"] = cleaned.pop("prompt")  # Evennia sends the prompt last
