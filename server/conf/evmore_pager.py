@@ -29,8 +29,8 @@ class OwnMethod:
     stored and read as it is.
     """
 
-    def __set_name__(self, owner, name):
-        self.slot = f"{name}__own"
+    def __init__(self, name):
+        self.name, self.slot = name, f"{name}__own"
 
     def __get__(self, instance, owner=None):
         if instance is None:
@@ -38,7 +38,7 @@ class OwnMethod:
         try:
             value, own = instance.__dict__[self.slot]
         except KeyError:
-            raise AttributeError(self.slot.removesuffix("__own")) from None
+            raise AttributeError(self.name) from None
         return MethodType(value, instance) if own else value
 
     def __set__(self, instance, value):
@@ -47,13 +47,11 @@ class OwnMethod:
 
     def __delete__(self, instance):
         if instance.__dict__.pop(self.slot, None) is None:
-            raise AttributeError(self.slot.removesuffix("__own"))
+            raise AttributeError(self.name)
 
 
 def install():
     """Give EvMore's page functions this attribute (idempotent)."""
     for name in ATTRIBUTES:
         if not isinstance(EvMore.__dict__.get(name), OwnMethod):
-            attribute = OwnMethod()
-            attribute.__set_name__(EvMore, name)
-            setattr(EvMore, name, attribute)
+            setattr(EvMore, name, OwnMethod(name))
