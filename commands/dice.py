@@ -10,9 +10,9 @@ import random
 from evennia import CmdSet
 
 from commands.command import DelverCommand
+from world.access import is_staff
 from world.dice.expr import DiceExpressionError, roll
 
-STAFF_LOCK = "perm(Builder)"
 DROPPED = "|x~{}~|n"
 """Discarded dice are dimmed as well as marked, for clients without colour."""
 
@@ -93,7 +93,7 @@ class CmdRoll(DelverCommand):
         return [
             obj
             for obj in location.contents
-            if obj is not self.caller and obj.locks.check_lockstring(obj, STAFF_LOCK)
+            if obj is not self.caller and is_staff(obj)
         ]
 
 

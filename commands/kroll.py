@@ -9,15 +9,14 @@ the render; test results go to the whole room so everyone sees the same dice.
 import re
 
 from evennia import CmdSet
-from evennia.utils.utils import inherits_from
 
 from commands.command import DelverCommand
+from world import access
 from world.kroll import expedition, render, rules, services
 from world.kroll.errors import KrollError
 from world.numbers import database_id, whole_number
 
 HELP_CATEGORY = "Kroll"
-CHARACTER = "evennia.objects.objects.DefaultCharacter"
 _VERSUS = re.compile(r"\s+vs\.?\s+", re.I)
 # '3 dice', '1 die', '3d'; whatever stands before 'dice' is taken as the count,
 # so '² dice' or '-1 dice' is refused as a count, not looked up as a difficulty.
@@ -32,25 +31,7 @@ def _split_versus(text):
 
 def find_character(caller, name, anywhere=False):
     """The one character called `name`: here, or anywhere for staff tools."""
-    name = name.strip()
-    matches = []
-    # '#²' or a 30-digit '#id' is no object's id, and Evennia's search would
-    # fail on it rather than find nothing.
-    if not name.startswith("#") or database_id(name) is not None:
-        matches = caller.search(
-            name,
-            global_search=anywhere,
-            location=None if anywhere else caller.location,
-            quiet=True,
-        )
-    matches = [match for match in matches if inherits_from(match, CHARACTER)]
-    if not matches:
-        where = "" if anywhere else " here"
-        raise KrollError(f"There is no character called '{name}'{where}.")
-    if len(matches) > 1:
-        names = ", ".join(f"{match.key}(#{match.id})" for match in matches)
-        raise KrollError(f"'{name}' could be any of: {names}. Be more exact.")
-    return matches[0]
+    return access.find_character(caller, name, anywhere=anywhere, error=KrollError)
 
 
 def gm_dice(text):

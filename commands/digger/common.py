@@ -3,16 +3,14 @@ What every Digger command shares: finding characters by name, and delivering
 news to a party (each member wherever they are) and to the room.
 """
 
-from evennia.utils.utils import inherits_from
-
 from commands.command import DelverCommand
+from world import access
 from world.digger import rules
 from world.digger.access import is_staff
 from world.digger.errors import DiggerError
 from world.numbers import INTEGER_COLUMN_MAX, whole_number
 
 HELP_CATEGORY = "Digger"
-CHARACTER = "evennia.objects.objects.DefaultCharacter"
 
 
 # The rating +digger's help climbs to in its example of what ratings cost.
@@ -68,20 +66,7 @@ def with_rules(text):
 
 def find_character(caller, name):
     """The one character called `name`, wherever they are."""
-    name = (name or "").strip()
-    if not name:
-        raise DiggerError("Name a character.")
-    matches = caller.search(name, global_search=True, quiet=True)
-    matches = [match for match in matches if inherits_from(match, CHARACTER)]
-    if not matches:
-        raise DiggerError(f"There is no character called '{name}'.")
-    if len(matches) > 1:
-        exact = [match for match in matches if match.key.lower() == name.lower()]
-        if len(exact) == 1:
-            return exact[0]
-        names = ", ".join(f"{match.key}(#{match.id})" for match in matches)
-        raise DiggerError(f"'{name}' could be any of: {names}. Be more exact.")
-    return matches[0]
+    return access.find_character(caller, name, anywhere=True, error=DiggerError)
 
 
 def tell_party(members, text):

@@ -1,7 +1,3 @@
-"""Who counts as staff for Digger: the game's Builder permission, through Evennia's locks."""
+"""Who counts as staff for Digger: the game's one staff test (world.access)."""
 
-STAFF_LOCK = "perm(Builder)"
-
-
-def is_staff(character):
-    return bool(character) and character.locks.check_lockstring(character, STAFF_LOCK)
+from world.access import STAFF_LOCK, is_staff  # noqa: F401

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from world.access import is_staff
 from world.dice import kroll as dice
 from world.kroll import rules
 from world.kroll.errors import KrollError
@@ -24,15 +25,10 @@ from world.numbers import whole_number
 
 default_rng = random.SystemRandom()
 
-STAFF_LOCK = "kroll:perm(Builder)"
 
 
 def _dice(rng):
     return default_rng if rng is None else rng
-
-
-def is_staff(character):
-    return character.locks.check_lockstring(character, STAFF_LOCK)
 
 
 def _require_staff(character):

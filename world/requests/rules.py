@@ -17,9 +17,6 @@ CATEGORY_CHOICES = [(key, key) for key in CATEGORIES]
 TITLE_MAX = 80
 TEXT_MAX = 4000
 
-# Staff are whoever passes this lock (Builder or any higher permission).
-STAFF_LOCK = "requests_staff:perm(Builder)"
-
 STAFF_CHANNEL = "Requests"
 STAFF_CHANNEL_DESC = "New requests and player comments from the +request desk."
 STAFF_CHANNEL_LOCKS = "control:perm(Developer);listen:perm(Builder);send:perm(Builder)"

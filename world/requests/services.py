@@ -22,6 +22,7 @@ from evennia.objects.models import ObjectDB
 from evennia.utils import logger
 from evennia.utils.utils import inherits_from
 
+from world.access import is_staff
 from world.requests import rules
 from world.requests.errors import NoSuchRequest, RequestError
 from world.requests.models import Entry, Event, ReadMarker, Request
@@ -68,11 +69,6 @@ class RequestView:
 
 
 # ---------------------------------------------------------------- who asks
-
-
-def is_staff(who):
-    """Whether an account or character passes the staff lock (quelling is respected)."""
-    return bool(who) and who.locks.check_lockstring(who, rules.STAFF_LOCK)
 
 
 def actor_for(caller):
