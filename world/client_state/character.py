@@ -1,0 +1,59 @@
+"""
+Char.Name, Char.Status and Char.Vitals.
+
+Char.Status names the systems the character has a sheet in, each with a short
+summary; Char.Vitals carries the numbers a system keeps as a character's
+health (Old Gold's HP, a Goldengrave company's stats). Both are made from
+per-system providers: a plain function of the character that returns a dict,
+or None when the character has nothing in that system. A system joins with
+one line below: its key in the message and the dotted path of its function
+(imported when first used, so no system's import order matters here).
+
+A system that lists only a Vitals provider still counts as one the
+character has a sheet in when that provider answers.
+"""
+
+from functools import cache
+
+from django.utils.module_loading import import_string
+
+STATUS_PROVIDERS = {
+    "digger": "world.client_state.sheets.digger_status",
+    "kroll": "world.client_state.sheets.kroll_status",
+}
+VITALS_PROVIDERS = {}
+
+
+@cache
+def _provider(path):
+    return import_string(path)
+
+
+def _answers(providers, character):
+    """{system: dict} of the providers that have something for `character`."""
+    found = {}
+    for system, path in providers.items():
+        answer = _provider(path)(character)
+        if answer is not None:
+            found[system] = answer
+    return found
+
+
+def name_info(character):
+    return {"name": character.key}
+
+
+def status(character):
+    """{"systems": [...], <system>: {summary}, ...}; "systems" lists every system with a
+    sheet, including those that only have vitals."""
+    summaries = _answers(STATUS_PROVIDERS, character)
+    with_vitals = [
+        system for system in _answers(VITALS_PROVIDERS, character) if system not in summaries
+    ]
+    return {"systems": [*summaries, *with_vitals], **summaries}
+
+
+def vitals(character):
+    """{"systems": [...], <system>: {numbers}, ...} for the systems that keep vitals."""
+    found = _answers(VITALS_PROVIDERS, character)
+    return {"systems": list(found), **found}
