@@ -102,7 +102,7 @@ def test_the_websocket_sees_what_gmcp_sees(game_server, unique_name):
             telnet.create_and_connect(telnet_name, PASSWORD)
             for ability in ("brute", "agility", "wits", "combat"):
                 telnet.command(f"+digger/raise {ability}=4")
-            web.send_oob("supports_set", *SUPPORTS)  # as the party panel does once logged in
+            web.send_oob("supports_set", *SUPPORTS)  # the party panel sends ["Digger 1"]
             at_once = ours(web.sync())
             assert [name for name, _ in at_once] == [
                 "Char.Name",
