@@ -9,6 +9,7 @@ from tests.dice.scripted import ScriptedRng
 from world.client_state import character, packages, room
 from world.digger.approval import approve
 from world.digger.models import DiggerSheet
+from world.digger.sheets import raise_rating
 from world.kroll import services as kroll
 from world.kroll import rules as kroll_rules
 
@@ -37,6 +38,22 @@ class TestCharacter(ClientStateTest):
             }
             assert character.vitals(self.char2) == {"systems": []}
             assert character.status(self.char3)["systems"] == ["digger", "testgold"]
+
+    def test_a_sheet_that_changes_sends_status_and_vitals_again(self):
+        self.ask(self.char2, "Char 1")
+        self.ask(self.char3, "Room 1")
+        self.outbox[self.char2].take(), self.outbox[self.char3].take()
+        with self.captureOnCommitCallbacks(execute=True):
+            raise_rating(self.char2, "brute")  # 3 -> 4 costs 4 DP
+        assert self.outbox[self.char2].take() == [
+            ("Char.Status", {"systems": ["digger"], "digger": {"form": "Base", "dp": 44, "approved": False}}),
+            ("Char.Vitals", {"systems": []}),
+        ]
+        with self.captureOnCommitCallbacks(execute=True):
+            kroll.roll_up(self.char2, ScriptedRng(*[3] * len(kroll_rules.ATTRIBUTES)))
+            raise_rating(self.char3, "brute")
+        assert self.outbox[self.char2].take()[-2][1]["systems"] == ["digger", "kroll"]
+        assert self.outbox[self.char3].take() == []  # it asked for Room only
 
     def test_name(self):
         assert character.name_info(self.char2) == {"name": "Char2"}

@@ -11,17 +11,31 @@ one line below: its key in the message and the dotted path of its function
 
 A system that lists only a Vitals provider still counts as one the
 character has a sheet in when that provider answers.
+
+Both messages go out again whenever a row of a model in WATCHED is saved or
+deleted (once its transaction commits), to the clients of that row's
+character; a system adds its models there, each with the path from a row to
+its character's id.
 """
 
 from functools import cache
 
+from django.core.exceptions import ObjectDoesNotExist
+from django.db import transaction
 from django.utils.module_loading import import_string
+from evennia.objects.models import ObjectDB
 
 STATUS_PROVIDERS = {
     "digger": "world.client_state.sheets.digger_status",
     "kroll": "world.client_state.sheets.kroll_status",
 }
 VITALS_PROVIDERS = {}
+WATCHED = {
+    "digger.DiggerSheet": "character_id",
+    "digger.Approval": "character_id",
+    "kroll.KrollSheet": "character_id",
+    "kroll.Adventurer": "sheet.character_id",
+}
 
 
 @cache
@@ -57,3 +71,29 @@ def vitals(character):
     """{"systems": [...], <system>: {numbers}, ...} for the systems that keep vitals."""
     found = _answers(VITALS_PROVIDERS, character)
     return {"systems": list(found), **found}
+
+
+def row_changed(sender, instance, raw=False, **kwargs):
+    """post_save/post_delete of a WATCHED model: its character's clients hear of it."""
+    if raw:  # loading fixtures
+        return
+    try:
+        character_id = _follow(instance, WATCHED[sender._meta.label])
+    except ObjectDoesNotExist:  # deleted along with what leads to its character
+        return
+    transaction.on_commit(lambda: _send_again(character_id))
+
+
+def _follow(row, path):
+    for name in path.split("."):
+        row = getattr(row, name)
+    return row
+
+
+def _send_again(character_id):
+    # Only a character Evennia holds in memory can have a session.
+    character = ObjectDB.get_cached_instance(character_id)
+    if character is not None:
+        from world.client_state import packages  # it imports this module
+
+        packages.send(character, ("Char.Status", "Char.Vitals"))
