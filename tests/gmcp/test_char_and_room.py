@@ -46,7 +46,10 @@ class TestCharacter(ClientStateTest):
         with self.captureOnCommitCallbacks(execute=True):
             raise_rating(self.char2, "brute")  # 3 -> 4 costs 4 DP
         assert self.outbox[self.char2].take() == [
-            ("Char.Status", {"systems": ["digger"], "digger": {"form": "Base", "dp": 44, "approved": False}}),
+            (
+                "Char.Status",
+                {"systems": ["digger"], "digger": {"form": "Base", "dp": 44, "approved": False}},
+            ),
             ("Char.Vitals", {"systems": []}),
         ]
         with self.captureOnCommitCallbacks(execute=True):

@@ -257,6 +257,30 @@ class TestAScriptedRun(ClientStateTest):
         assert self.heard(self.char1)[0][1]["members"][1] == in_party("Char2")
         assert [name for name, _ in self.heard(self.char2)] == ["Digger.Run"] * 2
 
+    def test_the_messages_cost_the_same_queries_for_a_party_of_two_and_of_seven(self):
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        from world.client_state.packages import send_party
+
+        def queries_for(members):
+            for member in members:
+                self.ask(member, "Digger 1")
+            with CaptureQueriesContext(connection) as queries:
+                send_party(members)
+            return len(queries)
+
+        pair = [self.make_character(f"Two{i}") for i in range(2)]
+        crew = [self.make_character(f"Crew{i}") for i in range(7)]
+        for members in (pair, crew):
+            for member in members:
+                self.client[member] = self.connect(member)
+                self.client[member].data_out = lambda **kwargs: None
+            self.form_party(*members)
+            with self.dice():
+                self.call(CmdDungeon(), "/enter", caller=members[0])
+        assert queries_for(pair) == queries_for(crew) <= 3
+
     def test_a_failing_live_state_does_not_touch_the_move(self):
         self.form_party(self.char1, self.char2)
         self.heard(self.char1)
@@ -269,3 +293,17 @@ class TestAScriptedRun(ClientStateTest):
         assert logged.called
         assert Run.objects.filter(ended_at__isnull=True).exists()
         assert self.heard(self.char1) == []
+
+    def test_a_failing_live_state_does_not_stop_a_login_or_a_move(self):
+        from world.client_state.inputs import on_puppet
+
+        self.form_party(self.char1, self.char2)
+        with (
+            patch("world.client_state.packages.send_party", side_effect=RuntimeError("boom")),
+            patch("world.client_state.packages.send", side_effect=RuntimeError("boom")),
+            patch("world.client_state.hooks.logger.log_trace") as logged,
+        ):
+            on_puppet(self.char2, session=self.client[self.char2])
+            self.char2.move_to(self.room2, quiet=True)
+        assert logged.call_count == 2
+        assert self.char2.location == self.room2

@@ -25,6 +25,8 @@ from django.db import transaction
 from django.utils.module_loading import import_string
 from evennia.objects.models import ObjectDB
 
+from world.client_state.hooks import safely
+
 STATUS_PROVIDERS = {
     "digger": "world.client_state.sheets.digger_status",
     "kroll": "world.client_state.sheets.kroll_status",
@@ -73,6 +75,7 @@ def vitals(character):
     return {"systems": list(found), **found}
 
 
+@safely
 def row_changed(sender, instance, raw=False, **kwargs):
     """post_save/post_delete of a WATCHED model: its character's clients hear of it."""
     if raw:  # loading fixtures
@@ -90,6 +93,7 @@ def _follow(row, path):
     return row
 
 
+@safely
 def _send_again(character_id):
     # Only a character Evennia holds in memory can have a session.
     character = ObjectDB.get_cached_instance(character_id)

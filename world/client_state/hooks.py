@@ -1,16 +1,21 @@
 """
-The one call after each state-changing service: decorators that, once a
-Digger service has returned (its transaction committed), send the party's
-clients Digger.Party and Digger.Run.
+Where the game's own events send the live state, each by one call:
 
-    @tells_party(round_audience)      enter, draw, act, complete
+    @tells_party(round_audience)      enter, draw, act, complete  (world/digger/services.py)
     @tells_party(retreat_audience)    retreat
-    @tells_party(change_audience)     create, join, leave, reset, promote
+    @tells_party(change_audience)     create, join, leave, reset, promote  (world/digger/party.py)
     @tells_viewer                     camp (+camp, +challenge, +party)
+    moved(character)                  after a move (typeclasses/characters.py)
 
-Each `*_audience` reads from what the service returned who should hear:
-(characters in the party now, characters who just left it, the run's
-outcome if the move ended it). A refused move raises before anything is sent.
+A Digger decorator sends the party's clients Digger.Party and Digger.Run once
+the service has returned, its transaction committed; a refused move raises
+before anything is sent. Each `*_audience` reads from what the service
+returned who should hear: (characters in the party now, characters who just
+left it, the run's outcome if the move ended it).
+
+Whatever the live state meets, it never undoes or interrupts what the player
+did: every way in here (and the signal handlers of `inputs` and `character`)
+goes through `safely`, which logs a failure instead of raising it.
 """
 
 from functools import wraps
@@ -18,11 +23,23 @@ from functools import wraps
 from evennia.utils import logger
 
 
-def _safely(push, *args):
-    try:
-        push(*args)
-    except Exception:  # the move is made and committed: a client's gauges must not undo it
-        logger.log_trace("client_state: the live state could not be sent")
+def safely(push):
+    """`push`, with any error logged rather than raised into the game's own work."""
+
+    @wraps(push)
+    def logged(*args, **kwargs):
+        try:
+            push(*args, **kwargs)
+        except Exception:  # the player's move stands; only a client's gauges fall behind
+            logger.log_trace(f"client_state: {push.__name__} could not send the live state")
+
+    return logged
+
+
+def _packages():
+    from world.client_state import packages  # late: Digger need not load our modules
+
+    return packages
 
 
 def _outcome(ending):
@@ -45,19 +62,27 @@ def change_audience(change):
     return change.members, gone, _outcome(change.ending)
 
 
+@safely
+def _tell_party(members, gone, outcome):
+    _packages().send_party(members, gone, outcome)
+
+
 def tells_party(audience):
     def decorate(service):
         @wraps(service)
         def service_then_tell(*args, **kwargs):
             result = service(*args, **kwargs)
-            from world.client_state import packages  # here: Digger need not load our modules
-
-            _safely(packages.send_party, *audience(result))
+            _tell_party(*audience(result))
             return result
 
         return service_then_tell
 
     return decorate
+
+
+@safely
+def _tell_viewer(viewer, view):
+    _packages().send_view(viewer, view)
 
 
 def tells_viewer(service):
@@ -66,9 +91,13 @@ def tells_viewer(service):
     @wraps(service)
     def service_then_tell(viewer, *args, **kwargs):
         view = service(viewer, *args, **kwargs)
-        from world.client_state import packages  # here: Digger need not load our modules
-
-        _safely(packages.send_view, viewer, view)
+        _tell_viewer(viewer, view)
         return view
 
     return service_then_tell
+
+
+@safely
+def moved(character):
+    """Room.Info to the character's clients that asked for it."""
+    _packages().send(character, ("Room.Info",))

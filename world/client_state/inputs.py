@@ -9,7 +9,7 @@ when it takes up its character (`on_puppet`).
 """
 
 from world.client_state import packages
-from world.digger.membership import party_of
+from world.client_state.hooks import safely
 from world.client_state.subscriptions import (
     MESSAGES,
     asked,
@@ -19,6 +19,7 @@ from world.client_state.subscriptions import (
     names_in,
     variable_of,
 )
+from world.digger.membership import party_of
 
 _MSDP_LISTS = ("reportable_variables", "sendable_variables")
 
@@ -114,6 +115,7 @@ def msdp_list(session, names):
         _evennia_inputfuncs().msdp_list(session, *others)
 
 
+@safely
 def on_puppet(sender, session=None, **kwargs):
     """Evennia's post-puppet signal: the new session gets all it asked for, and the
     character's party hears that they are back (this session with it)."""
@@ -125,6 +127,7 @@ def on_puppet(sender, session=None, **kwargs):
         packages.send_party(members)
 
 
+@safely
 def on_unpuppet(sender, session=None, **kwargs):
     """Whether a member is online changes who may draw and whom a round waits for."""
     members = _party_members(sender)

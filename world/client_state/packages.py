@@ -17,7 +17,6 @@ from world.client_state.subscriptions import variable_of, wants
 from world.digger.errors import DiggerError
 
 DIGGER = ("Digger.Party", "Digger.Run")
-EVERYTHING = ("Char.Name", "Char.Status", "Char.Vitals", "Room.Info", *DIGGER)
 
 _BUILDERS = {
     "Char.Name": character.name_info,
