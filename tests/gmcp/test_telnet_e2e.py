@@ -19,7 +19,7 @@ PASSWORD = "gmcp-e2e-pw-77"
 MUDLET = {"client": "Mudlet", "version": "4.19.1"}
 DIGGER = ["Digger.Party", "Digger.Run"]
 EXPLORATION = re.compile(r"Exploration \+\d+ \([^)]*\): now (\d+)\.")
-EXHAUSTION = re.compile(r"^\s*(\S+): Exhaustion \+\d+ \(.*\) -> (\d+)", re.M)
+EXHAUSTION = re.compile(r"(\S+): Exhaustion \+\d+ \([^)]*\) -> (\d+)")
 
 
 def names(messages):
@@ -59,6 +59,12 @@ def test_a_round_over_gmcp_and_msdp(game_server, unique_name):
         assert values["Digger.Party"]["members"] == []
         for ability in ("brute", "agility", "wits", "combat"):
             one.command(f"+digger/raise {ability}=4")
+        raised = one.take_gmcp()  # each change of the new sheet: Char.Status and Char.Vitals
+        assert set(names(raised)) == {"Char.Status", "Char.Vitals"}
+        assert dict(raised)["Char.Status"] == {
+            "systems": ["digger"],
+            "digger": {"form": "Base", "dp": 8, "approved": False},  # 48 DP less 4 x 10
+        }
         ready(two, bob)
         assert names(two.sync()) == ["Logged.In"]  # Evennia's own, and nothing of ours
         ready(three, cat)
@@ -100,8 +106,9 @@ def test_a_round_over_gmcp_and_msdp(game_server, unique_name):
         result = one.command("+act/complete")
         completed = dict(one.take_gmcp())
         run = completed["Digger.Run"]
-        assert run["exploration"] == int(EXPLORATION.search(result).group(1))
-        printed = {name: int(value) for name, value in EXHAUSTION.findall(result)}
+        unwrapped = " ".join(result.split())  # long lines wrap, e.g. before their "-> N"
+        assert run["exploration"] == int(EXPLORATION.search(unwrapped).group(1))
+        printed = {name: int(value) for name, value in EXHAUSTION.findall(unwrapped)}
         assert {m["name"]: m["exhaustion"] for m in run["members"]} == printed
         assert run["card"]["pending"] is False
         camp = one.command("+camp")
