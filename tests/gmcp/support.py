@@ -3,7 +3,8 @@ Shared pieces for the live-state tests: a recorder of what a session is sent,
 and a Digger test case whose members have sessions of their own.
 
 `ClientStateTest` is Digger's command test case with real sessions: Char,
-Char2 and Cid each play through a session of their own (`self.client[character]`); `self.outbox[character]` records every OOB
+Char2 and Cid each play through a session of their own
+(`self.client[character]`); `self.outbox[character]` records every OOB
 message sent to that character's session. `ask(character, *items)` sends
 GMCP Core.Supports.Set for it, as a client would.
 """

@@ -44,7 +44,7 @@ def package_scripts():
 
 
 def lua(value):
-    """A Python value as a Lua literal; None as the sentinel Mudlet's JSON decoder gives for null."""
+    """A Python value as a Lua literal; None as the sentinel Mudlet's decoder gives for null."""
     if value is None:
         return "NULL"
     if isinstance(value, bool):

@@ -3,7 +3,8 @@ Room.Info: where the character is, in the shape IRE games and Mudlet's mapper
 use: the room's id as `num`, its name, its area, and its exits (each exit's
 name and the id of the room it leads to). The area is the room's `zone` tag,
 Evennia's usual way of grouping rooms (`@tag here = saltwick:zone`; Evennia
-keeps tags in lower case); a room without one has the area "". Exits the character may not pass are left out.
+keeps tags in lower case); a room without one has the area "". Exits the
+character may not pass are left out.
 """
 
 AREA_TAG_CATEGORY = "zone"
