@@ -25,6 +25,10 @@ others (see loadlib/parties.py); their
 commands are reported by command, and Delver's overhead over stock Evennia
 is then figured on the commands both games answered (the core mix).
 
+`--gmcp-every N` (default 10, the product's goal of GMCP for a tenth of the
+players) makes every Nth player negotiate GMCP and ask for the Char, Room and
+Digger packages, as Mudlet with Delver's package does; 0 turns it off.
+
 `--costs` measures instead the Server's CPU time per command of the mix, one
 player at a time: a figure a busy machine hardly disturbs, for comparing the
 games' work per command when round trips are noisy.
@@ -98,6 +102,9 @@ def parse_args(argv=None):
                         help="Digger parties of four playing rounds (Delver only; default "
                              f"{DEFAULT_PARTIES}, as the product's goal, or as many as "
                              "--clients allow)")
+    parser.add_argument("--gmcp-every", type=int, default=10,
+                        help="one player in this many speaks GMCP and asks for the Char, Room and "
+                             "Digger packages (default 10; 0: none)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices")
     parser.add_argument("--costs", action="store_true",
                         help="instead of the load test: one player, the Server's CPU time per "
@@ -111,6 +118,8 @@ def parse_args(argv=None):
         parser.error(
             "--clients, --procs, --interval, --login-rate and --logins-in-flight must be positive"
         )
+    if args.gmcp_every < 0:
+        parser.error("--gmcp-every must be 0 (no GMCP) or more")
     if args.parties is None:
         args.parties = min(DEFAULT_PARTIES, args.clients // PARTY_SIZE)
     if args.parties < 0 or args.parties * PARTY_SIZE > args.clients:
@@ -151,6 +160,7 @@ def plan_for(game, exits, args, clients, parties=0):
         seed=args.seed,
         procs=args.procs,
         parties=parties,
+        gmcp_every=args.gmcp_every,
     )
 
 

@@ -1,10 +1,11 @@
 """
 `make test`: the whole test suite, with the outside parts it needs.
 
-1. Outside parts: Debian's chromium (browser tests) and PostgreSQL (the
-   database tests run a second time against it). When run as root, missing
-   packages are installed with apt and PostgreSQL is started with a `delver`
-   role; otherwise whatever is already there is used.
+1. Outside parts: Debian's chromium (browser tests), lua5.4 (the Mudlet
+   package's tests) and PostgreSQL (the database tests run a second time
+   against it). When run as root, missing packages are installed with apt
+   and PostgreSQL is started with a `delver` role; otherwise whatever is
+   already there is used.
 2. Every test on SQLite (unit, command, end-to-end on a real server, browser).
 3. The database-touching tests again on PostgreSQL.
 
@@ -19,7 +20,7 @@ import sys
 import time
 
 PG_URL_DEFAULT = "postgres://delver:delver@127.0.0.1:5432/delver"
-APT_PACKAGES = {"chromium": "chromium", "postgresql": "postgresql"}
+APT_PACKAGES = {"chromium": "chromium", "postgresql": "postgresql", "lua": "lua5.4"}
 
 
 def run_all(game_dir, python):
@@ -27,6 +28,8 @@ def run_all(game_dir, python):
     notices = []
     if not _chromium_ready():
         notices.append("chromium is missing: browser tests skipped (apt-get install -y chromium)")
+    if not _lua_ready():
+        notices.append("lua is missing: the Mudlet package's tests skipped (apt-get install -y lua5.4)")
     pg_url, pg_problem = _postgres_url()
     if pg_problem:
         notices.append(f"PostgreSQL is not available ({pg_problem}): its test run is skipped "
@@ -78,6 +81,13 @@ def _chromium_ready():
     if shutil.which("chromium") or os.path.exists("/usr/bin/chromium"):
         return True
     return _is_root() and shutil.which("apt-get") and _apt_install(APT_PACKAGES["chromium"])
+
+
+def _lua_ready():
+    lua = shutil.which("lua") or shutil.which("lua5.4")
+    if lua and (shutil.which("luac") or shutil.which("luac5.4")):
+        return True
+    return _is_root() and shutil.which("apt-get") and _apt_install(APT_PACKAGES["lua"])
 
 
 def _postgres_url():

@@ -2,11 +2,15 @@
 Fixtures shared by every test package.
 
 `make_account(name, *permissions)` makes accounts for web tests.
+`game_server` is the real game for end-to-end tests (tests/e2e, tests/gmcp):
+one server per test session, on free loopback ports with a throw-away
+database, stopped afterwards; `unique_name` gives fresh account names for it.
 `needs(condition, what, install)` skips a test whose outside part (chromium,
 PostgreSQL) is missing, naming what to install; under CI
 (`DELVER_REQUIRE_ALL=1`, set by `.ci/run`) a missing part is a failure instead.
 """
 
+import itertools
 import os
 import shutil
 
@@ -57,3 +61,28 @@ def make_account(db):
     yield make
     # Evennia caches model instances; the test's rows are gone after it.
     flush_cache()
+
+
+@pytest.fixture(scope="session")
+def game_server():
+    from tests.e2e.gameserver import GameServer
+
+    server = GameServer(database_url=os.environ.get("DELVER_E2E_DATABASE_URL"))
+    try:
+        server.start()
+    except Exception:
+        print(server.log_tail())
+        server.stop()
+        raise
+    yield server
+    server.stop()
+    server.cleanup()
+
+
+_names = itertools.count(1)
+
+
+@pytest.fixture
+def unique_name():
+    """A fresh account name for each use (accounts persist for the session)."""
+    return lambda prefix="Tester": f"{prefix}{os.getpid() % 1000}x{next(_names)}"

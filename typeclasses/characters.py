@@ -5,6 +5,7 @@ Characters: what a player puppets in the game.
 from django.conf import settings
 from evennia.objects.objects import DefaultCharacter
 
+from world.client_state import hooks as client_state
 from world.identity import WELCOME
 
 from .objects import ObjectParent
@@ -16,3 +17,7 @@ class Character(ObjectParent, DefaultCharacter):
     def at_post_puppet(self, **kwargs):
         super().at_post_puppet(**kwargs)
         self.msg(WELCOME.format(game=settings.SERVERNAME, name=self.key))
+
+    def at_post_move(self, source_location, move_type="move", **kwargs):
+        super().at_post_move(source_location, move_type=move_type, **kwargs)
+        client_state.moved(self)  # Room.Info, to the clients that asked for it

@@ -146,7 +146,8 @@ def combine(tallies):
     total = WorkerTally()
     for tally in tallies:
         for name in ("logged_in", "sent", "answered", "timeouts", "disconnects",
-                     "warmup_errors", "late_sends", "cpu_seconds"):
+                     "warmup_errors", "late_sends", "cpu_seconds", "gmcp_players",
+                     "gmcp_messages"):
             setattr(total, name, getattr(total, name) + getattr(tally, name))
         total.login_failures += Counter(tally.login_failures)
         total.error_texts += Counter(tally.error_texts)

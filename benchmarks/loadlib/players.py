@@ -2,7 +2,9 @@
 Simulated players: one asyncio task per telnet connection, many per process.
 
 Each player logs in at its turn in the ramp (create, confirm, connect) and
-walks to its room. Once all have, each sends one command from the mix every
+walks to its room. One player in `gmcp_every` speaks GMCP as Mudlet does: it
+says hello and asks for the Char, Room and Digger packages, and counts the
+messages it is sent. Once all have, each sends one command from the mix every
 `interval` seconds (starting at a random moment of the first interval), each
 followed by its marker, until the measuring window closes; all leave together
 once every measured command is answered or timed out. Only commands sent
@@ -21,10 +23,14 @@ from dataclasses import dataclass, field
 
 from benchmarks.loadlib.mix import CommandMix
 from benchmarks.loadlib.parties import PartyFailed, parties_of
-from benchmarks.loadlib.telnet import Disconnected, TelnetClient, error_text_in
+from benchmarks.loadlib.telnet import Disconnected, TelnetClient, error_text_in, gmcp_messages
 
 PASSWORD = "benchpass42x"
 LAG_TICK = 0.05
+GMCP_GREETING = gmcp_messages(
+    'Core.Hello {"client": "delver-load", "version": "1"}',
+    'Core.Supports.Set ["Char 1", "Room 1", "Digger 1"]',
+)
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,10 @@ class LoadPlan:
     name_prefix: str = "bench"
     procs: int = 1  # load workers; player k plays in worker k % procs
     parties: int = 0  # Digger parties among the players (see parties.py)
+    gmcp_every: int = 0  # one player in this many speaks GMCP (0: none)
+
+    def speaks_gmcp(self, index):
+        return bool(self.gmcp_every) and index % self.gmcp_every == 0
 
     def player_name(self, index):
         return f"{self.name_prefix}{index:05d}"
@@ -84,6 +94,8 @@ class WorkerTally:
     round_trips_ms: dict = field(default_factory=dict)  # command word -> [(sent at, ms)]
     loop_lag_ms: list = field(default_factory=list)
     cpu_seconds: float = 0.0
+    gmcp_players: int = 0
+    gmcp_messages: int = 0  # received by the GMCP players
 
 
 class LoginFailed(Exception):
@@ -193,7 +205,9 @@ async def player(plan, index, ramp_start, window, tally, logins, gate, membershi
     client = None
     try:
         async with gate:
-            client = await TelnetClient.open(plan.port, timeout=plan.login_timeout)
+            greeting = GMCP_GREETING if plan.speaks_gmcp(index) else b""
+            client = await TelnetClient.open(plan.port, timeout=plan.login_timeout,
+                                             gmcp_greeting=greeting)
             await log_in(client, plan, index)
     except (LoginFailed, TimeoutError, Disconnected, OSError) as failure:
         reason = str(failure) if isinstance(failure, LoginFailed) else type(failure).__name__
@@ -219,6 +233,9 @@ async def player(plan, index, ramp_start, window, tally, logins, gate, membershi
         # still on their way (the last seconds of the window looked slow).
         await asyncio.sleep(max(0.0, window.end + plan.timeout - time.time()))
     finally:
+        if plan.speaks_gmcp(index):
+            tally.gmcp_players += 1
+            tally.gmcp_messages += client.gmcp_received
         await client.close()
 
 

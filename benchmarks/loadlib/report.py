@@ -93,6 +93,8 @@ def summarise(label, clients, interval, run):
             for command, samples in sorted(tally.round_trips_ms.items())
         },
         "p99_ms_by_slice": p99_by_slice(timed),
+        "gmcp_players": tally.gmcp_players,
+        "gmcp_messages": tally.gmcp_messages,
         "generator_loop_lag_ms": latency(tally.loop_lag_ms),
         "cpu_percent_of_one_core": {
             **run["cpu_percent"],
@@ -132,6 +134,7 @@ ROWS = (
     ("error texts", lambda s: _counted(s["error_texts"])),
     ("errors in warm-up", lambda s: str(s["warmup_errors"])),
     ("sent late (>100 ms)", lambda s: str(s["late_sends"])),
+    ("GMCP players: messages received", lambda s: f"{s['gmcp_players']}: {s['gmcp_messages']}"),
     ("round trip p50 (ms)", lambda s: _ms(s["round_trip_ms"]["p50"])),
     ("round trip p95 (ms)", lambda s: _ms(s["round_trip_ms"]["p95"])),
     ("round trip p99 (ms)", lambda s: _ms(s["round_trip_ms"]["p99"])),

@@ -2,9 +2,11 @@
 An asyncio telnet client that times commands by a marker only its sender sees.
 
 It refuses every option the server offers (IAC DO x -> IAC WONT x, IAC WILL x
--> IAC DONT x), keeps its parsing state between reads so an IAC sequence
-split across two reads is still understood, and collects the plain text in a
-buffer that `wait_for` searches.
+-> IAC DONT x), except GMCP for a client given a GMCP greeting: it answers
+IAC DO GMCP followed by the greeting (its Core.Hello and Core.Supports.Set)
+and counts the GMCP messages that come. It keeps its parsing state between
+reads so an IAC sequence split across two reads is still understood, and
+collects the plain text in a buffer that `wait_for` searches.
 
 A command's round trip ends when its marker arrives: the marker is an unknown
 command `zz<token>z` that Evennia echoes back by name to its sender only
@@ -17,6 +19,7 @@ import codecs
 import time
 
 IAC, DONT, DO, WONT, WILL, SB, SE = 255, 254, 253, 252, 251, 250, 240
+GMCP = 201
 NEGOTIATION = (DO, DONT, WILL, WONT)
 REFUSAL = {DO: WONT, WILL: DONT}
 
@@ -34,13 +37,20 @@ class Disconnected(ConnectionError):
     """The server closed the connection."""
 
 
-class TelnetParser:
-    """Splits telnet bytes into plain text and the refusals to send back."""
+def gmcp_messages(*lines):
+    """The subnegotiations that send each of `lines` ("Package.Name {json}") over GMCP."""
+    return b"".join(bytes((IAC, SB, GMCP)) + line.encode() + bytes((IAC, SE)) for line in lines)
 
-    def __init__(self):
+
+class TelnetParser:
+    """Splits telnet bytes into plain text and the replies to send back."""
+
+    def __init__(self, gmcp_greeting=b""):
         self._state = "data"
         self._verb = 0
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._gmcp_greeting = gmcp_greeting
+        self.gmcp_received = 0
 
     def feed(self, data):
         """Return (text, reply bytes) for one chunk read from the socket."""
@@ -66,13 +76,18 @@ class TelnetParser:
                 elif byte in NEGOTIATION:
                     self._verb, self._state = byte, "option"
                 elif byte == SB:
-                    self._state = "sub"
+                    self._state = "sub-option"
                 else:
                     self._state = "data"
             elif state == "option":
-                if self._verb in REFUSAL:
+                if self._verb == WILL and byte == GMCP and self._gmcp_greeting:
+                    replies += bytes((IAC, DO, GMCP)) + self._gmcp_greeting
+                elif self._verb in REFUSAL:
                     replies += bytes((IAC, REFUSAL[self._verb], byte))
                 self._state = "data"
+            elif state == "sub-option":
+                self.gmcp_received += byte == GMCP
+                self._state = "sub"
             elif state == "sub":
                 if byte == IAC:
                     self._state = "sub-iac"
@@ -84,18 +99,22 @@ class TelnetParser:
 class TelnetClient:
     """One connection: send lines, wait for texts, time marked commands."""
 
-    def __init__(self, reader, writer):
+    def __init__(self, reader, writer, gmcp_greeting=b""):
         self._reader, self._writer = reader, writer
-        self._parser = TelnetParser()
+        self._parser = TelnetParser(gmcp_greeting)
         self._buffer = ""
         self._arrived = asyncio.Event()
         self._closed = False
         self._pump = asyncio.create_task(self._read_forever())
 
     @classmethod
-    async def open(cls, port, host="127.0.0.1", timeout=30):
+    async def open(cls, port, host="127.0.0.1", timeout=30, gmcp_greeting=b""):
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
-        return cls(reader, writer)
+        return cls(reader, writer, gmcp_greeting)
+
+    @property
+    def gmcp_received(self):
+        return self._parser.gmcp_received
 
     def send(self, *lines):
         self._writer.write("".join(f"{line}\r\n" for line in lines).encode("utf-8"))

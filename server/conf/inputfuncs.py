@@ -1,52 +1,55 @@
 """
-Input functions
+Input functions: what the game does with OOB messages from clients.
 
-Input functions are always called from the client (they handle server
-input, hence the name).
-
-This module is loaded by being included in the
-`settings.INPUT_FUNC_MODULES` tuple.
-
-All *global functions* included in this module are considered
-input-handler functions and can be called by the client to handle
-input.
-
-An input function must have the following call signature:
-
-    cmdname(session, *args, **kwargs)
-
-Where session will be the active session and *args, **kwargs are extra
-incoming arguments and keyword properties.
-
-A special command is the "default" command, which is will be called
-when no other cmdname matches. It also receives the non-found cmdname
-as argument.
-
-    default(session, cmdname, *args, **kwargs)
-
+Evennia calls every public function here with `(session, *args, **kwargs)`
+for the incoming message of the same name (GMCP `Core.Supports.Set` arrives
+as `supports_set`, `Digger.Get` as `digger_get`, MSDP `REPORT` as
+`msdp_report`). This module is listed after Evennia's own in
+`settings.INPUT_FUNC_MODULES`, so a function here takes the place of
+Evennia's of the same name: Evennia hands `Core.Supports.Set` to its client
+options (where Mudlet's list of packages is not understood), and its MSDP
+REPORT fails on every call. The live-state messages they serve are made in
+`world.client_state`; docs/gmcp.md describes them.
 """
 
-# def oob_echo(session, *args, **kwargs):
-#     """
-#     Example echo function. Echoes args, kwargs sent to it.
-#
-#     Args:
-#         session (Session): The Session to receive the echo.
-#         args (list of str): Echo text.
-#         kwargs (dict of str, optional): Keyed echo text
-#
-#     """
-#     session.msg(oob=("echo", args, kwargs))
-#
-#
-# def default(session, cmdname, *args, **kwargs):
-#     """
-#     Handles commands without a matching inputhandler func.
-#
-#     Args:
-#         session (Session): The active Session.
-#         cmdname (str): The (unmatched) command name
-#         args, kwargs (any): Arguments to function.
-#
-#     """
-#     pass
+from world.client_state import inputs
+
+
+def supports_set(session, *args, **kwargs):
+    """GMCP Core.Supports.Set ["Char 1", "Digger 1", ...]: the packages this client wants."""
+    inputs.supports(session, args, "set")
+
+
+def supports_add(session, *args, **kwargs):
+    """GMCP Core.Supports.Add ["Digger 1"]: more packages."""
+    inputs.supports(session, args, "add")
+
+
+def supports_remove(session, *args, **kwargs):
+    """GMCP Core.Supports.Remove ["Digger"]: no more of these packages."""
+    inputs.supports(session, args, "remove")
+
+
+def digger_get(session, *args, **kwargs):
+    """GMCP Digger.Get: Digger.Party and Digger.Run now."""
+    inputs.digger_get(session)
+
+
+def msdp_report(session, *args, **kwargs):
+    """MSDP REPORT <variable>...: send them now and whenever they change."""
+    inputs.msdp_report(session, args)
+
+
+def msdp_unreport(session, *args, **kwargs):
+    """MSDP UNREPORT <variable>...: stop reporting them."""
+    inputs.msdp_unreport(session, args)
+
+
+def msdp_send(session, *args, **kwargs):
+    """MSDP SEND <variable>...: their values once."""
+    inputs.msdp_send(session, args)
+
+
+def msdp_list(session, *args, **kwargs):
+    """MSDP LIST <list>: Evennia's lists, with the game's variables among the reportable."""
+    inputs.msdp_list(session, args)

@@ -97,6 +97,7 @@ INSTALLED_APPS = INSTALLED_APPS + [  # noqa: F405
     "world.digger",
     "world.requests",
     "world.kroll",
+    "world.client_state",
 ]
 
 EXTRA_LAUNCHER_COMMANDS = {"dungeons": "world.digger.dungeon_files.launcher"}

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from world.client_state.hooks import change_audience, tells_party
 from world.digger import engine, rules, services
 from world.digger.errors import DiggerError
 from world.digger.membership import members_of, membership_of, open_run, require_membership
@@ -50,6 +51,7 @@ def _refuse_if_in_party(character):
         )
 
 
+@tells_party(change_audience)
 def create_party(character, number):
     """A new party for dungeon `number`, led by `character`."""
     with transaction.atomic():
@@ -59,6 +61,7 @@ def create_party(character, number):
         return _change(CREATED, character, party)
 
 
+@tells_party(change_audience)
 def join_party(character, other):
     """Join the party `other` is in."""
     if other == character:
@@ -79,6 +82,7 @@ def join_party(character, other):
         return _change(JOINED, character, party)
 
 
+@tells_party(change_audience)
 def leave_party(character):
     """Leave your party; a leader with others in it must promote one of them first."""
     with transaction.atomic():
@@ -91,6 +95,7 @@ def leave_party(character):
         return _remove(membership, party, members)
 
 
+@tells_party(change_audience)
 def reset_party(character):
     """Clear the character's party information, whatever it is."""
     with transaction.atomic():
@@ -104,6 +109,7 @@ def reset_party(character):
         return _remove(membership, party, members)
 
 
+@tells_party(change_audience)
 def promote(character, other):
     """The leader hands the lead to another member (not while actions are pending)."""
     with transaction.atomic():

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from world.client_state.hooks import retreat_audience, round_audience, tells_party, tells_viewer
 from world.dice.digger import MemberRoll
 from world.digger import engine, rules
 from world.digger.access import is_staff
@@ -183,6 +184,7 @@ def _new_round(run, card, drawer, number):
 # ---------------------------------------------------------------- moves
 
 
+@tells_party(round_audience)
 def enter(character):
     """The leader takes the party in: the run starts and the Entry card is drawn."""
     with transaction.atomic():
@@ -219,6 +221,7 @@ def enter(character):
     )
 
 
+@tells_party(round_audience)
 def draw(character):
     """Any member below the Exhaustion limit draws the next card."""
     with transaction.atomic():
@@ -242,6 +245,7 @@ def draw(character):
     )
 
 
+@tells_party(round_audience)
 def act(character, text, mode=rules.ACT):
     """The member answers the pending card with an ability, action or belt tool."""
     with transaction.atomic():
@@ -303,6 +307,7 @@ def _owns_tool(character, number, name):
     return tools.filter(design__name__iexact=name).exists()
 
 
+@tells_party(round_audience)
 def complete(character, for_member=None):
     """Resolve the pending round: by whoever drew the card, the leader if the drawer is
     gone or away, or staff (who may name a member of another party: `for_member`)."""
@@ -409,6 +414,7 @@ def _end(run, state, deck):
     return Ending(state.outcome, card, deck.name, deck.reward)
 
 
+@tells_party(retreat_audience)
 def retreat(character):
     """The leader takes the party out: the run ends in a retreat."""
     with transaction.atomic():
@@ -468,6 +474,7 @@ class CampView:
     waiting: tuple  # names
 
 
+@tells_viewer
 def camp(character):
     membership, members = require_party(character)
     run = open_run(membership.party_id)
