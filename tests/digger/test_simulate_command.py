@@ -111,7 +111,7 @@ class TestSimulateCommand(SimulateTest):
         assert [t.name for t in party.members[1].tools] == ["Maul"]  # the belt only
         assert party.play == shipped_party("standard").play
         out = " ".join(self.simulate("1 40 mine").split())
-        assert "with Char2's party, and as many with each of standard, utility, bare and bold" in out
+        assert "with Char2's party, and as many with each of standard, utility, bare and" in out
         assert "Char2's party in detail:" in out
         assert Simulation.objects.get().party == "Char2's party"
 

@@ -353,5 +353,6 @@ class TestWhatTheGmGives(KrollCommandTest):
     def test_options_are_refused_when_malformed(self):
         self.call(CmdKroll(), "tough vs hard=last ditch 2", "'last ditch 2' is not a test option")
         self.call(CmdKroll(), "tough vs hard=their penalty lots", "Give the penalty dice")
-        self.call(CmdKroll(), "tough vs hard=their penalty 1, their penalty 2", "'their penalty' is given")
+        twice = "tough vs hard=their penalty 1, their penalty 2"
+        self.call(CmdKroll(), twice, "'their penalty' is given twice.")
         assert not KrollRoll.objects.exists()

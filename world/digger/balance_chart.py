@@ -4,8 +4,8 @@ The picture of a balance report: one bar per party, drawn by the server as SVG.
 Each bar splits that party's runs into won, retreated and lost, on an axis of
 0-100% of runs, so the end of its green part is the party's success rate; a
 black whisker there spans the rate's 95% interval, and the dungeon type's
-band is shaded behind every bar. A deck that suits only one kind of party
-shows at once as bars ending far apart.
+band is shaded behind every bar, its edges dashed over them. A deck that
+suits only one kind of party shows at once as bars ending far apart.
 
     spread_chart(rows, band) -> str     rows: ChartRow each; band: (low, high) or None
 """
@@ -74,6 +74,13 @@ def spread_chart(rows, band, band_label=""):
     parts += _legend()
     for index, row in enumerate(rows):
         parts += _bar(row, TOP + ROW * index + (ROW - BAR) / 2)
+    if band is not None:  # the band's edges again, over the bars
+        for edge in band:
+            parts.append(
+                f'<line class="band-edge" x1="{_x(edge):.1f}" y1="{TOP - 4}" '
+                f'x2="{_x(edge):.1f}" y2="{bottom + 4}" stroke="#1b5e20" '
+                f'stroke-width="1.5" stroke-dasharray="4 3"/>'
+            )
     parts.append("</svg>")
     return "".join(parts)
 

@@ -344,6 +344,7 @@ class SimulationRow:
     """One kept simulation in the builders' list."""
 
     record: Simulation
+    runs: str  # for each party, written out: '2,000'
     standard_percent: float | None
     verdict: str | None
 
@@ -359,7 +360,7 @@ def simulations(viewer, number=None):
     for record in records[:RECENT_SIMULATIONS]:
         standard = _standard(record.report)
         rate = standard["success_rate"] * 100 if standard else None
-        rows.append(SimulationRow(record, rate, record.report.get("verdict")))
+        rows.append(SimulationRow(record, f"{record.runs:,}", rate, record.report.get("verdict")))
     return rows
 
 
@@ -370,10 +371,11 @@ def _standard(report):
 @dataclass(frozen=True)
 class SpreadRow:
     party: str
-    percent: float
+    percent: float  # of runs won
     low: float
     high: float
-    outcomes: dict
+    retreat_percent: float
+    lost_percent: float
     mean_challenges: float
     is_main: bool
     is_standard: bool
@@ -392,6 +394,7 @@ class SimulationPage:
     """A kept simulation as its web page shows it (`chart` is SVG markup)."""
 
     record: Simulation
+    runs: str  # for each party, written out: '2,000'
     dungeon_type: str
     band_percent: tuple | None
     verdict: str | None
@@ -399,6 +402,7 @@ class SimulationPage:
     spread: tuple  # SpreadRow, in the report's order
     main: dict  # the detailed party's report (simulate.SimulationReport.to_dict())
     main_label: str  # how a sentence names that party
+    main_outcomes: str  # 'won 1,235, retreated 741, lost 24'
     worst_cards: tuple  # CardRow
     chart: str
 
@@ -411,14 +415,15 @@ def simulation_page(viewer, simulation_id):
     if record is None:
         raise NotShown
     report = record.report
-    band = report["target"]
+    band, runs = report["target"], report["runs"]
     spread = tuple(
         SpreadRow(
             row["party"],
             row["success_rate"] * 100,
             row["ci95"][0] * 100,
             row["ci95"][1] * 100,
-            row["outcomes"],
+            row["outcomes"][rules.RETREAT] / runs * 100,
+            row["outcomes"][rules.LOST] / runs * 100,
             row["mean_challenges"],
             row["party"] == report["party"],
             row["party"] == STANDARD,
@@ -441,8 +446,10 @@ def simulation_page(viewer, simulation_id):
         if stat["failed"]
     ][:WORST_CARDS_SHOWN]
     dungeon_type = report["dungeon"]["type"]
+    outcomes = report["outcomes"]
     return SimulationPage(
         record,
+        f"{runs:,}",
         dungeon_type,
         tuple(round(share * 100) for share in band) if band else None,
         report.get("verdict"),
@@ -450,6 +457,8 @@ def simulation_page(viewer, simulation_id):
         spread,
         report,
         party_label(report["party"]),
+        f"won {outcomes[rules.WON]:,}, retreated {outcomes[rules.RETREAT]:,}, "
+        f"lost {outcomes[rules.LOST]:,}",
         tuple(cards),
         spread_chart(chart_rows, tuple(band) if band else None, f"{dungeon_type} band"),
     )

@@ -42,7 +42,7 @@ import math
 import random
 import sys
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from statistics import fmean
 from typing import NamedTuple
 
