@@ -112,7 +112,7 @@ class TestSimulateCommand(SimulateTest):
         assert party.play == shipped_party("standard").play
         out = " ".join(self.simulate("1 40 mine").split())
         assert "with Char2's party, and as many with each of standard, utility, bare and" in out
-        assert "Char2's party in detail:" in out
+        assert "Char2's party in detail: Char2, Char as they stand now, playing like the " in out
         assert Simulation.objects.get().party == "Char2's party"
 
     def test_the_work_goes_to_run_async_with_a_plain_deck_and_party(self):

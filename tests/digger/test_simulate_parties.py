@@ -14,7 +14,7 @@ from world.digger.sim_parties import (
     load_party_text,
     party_label,
     party_named,
-    shipped_parties,
+    shipped_party,
 )
 
 RATINGS = "{Brute: 5, Agility: 4, Wits: 3, Combat: 2}"
@@ -40,8 +40,9 @@ MAUL = "{name: Maul, category: Brute, rating: Major, qualities: [Improved]}"
 
 def test_the_four_shipped_parties_are_in_their_files_and_in_order():
     assert sorted(path.stem for path in PARTIES_DIR.glob("*.yaml")) == sorted(SHIPPED)
-    assert [party.name for party in shipped_parties()] == list(SHIPPED)
-    for party in shipped_parties():
+    parties = [shipped_party(name) for name in SHIPPED]
+    assert [party.name for party in parties] == list(SHIPPED)
+    for party in parties:
         assert party.about and len(party.members) == 4
         for member in party.members:
             for tool in member.tools:

@@ -26,7 +26,7 @@ only Tools a player can buy; a belt holds at most `rules.BELT_SLOTS_MAX`.
 Every problem is reported with the file, the member and the field.
 
     shipped_party("bold"), party_named("standard" or "path/to/party.yaml"),
-    load_party_file(path), load_party_text(text, source), shipped_parties()
+    load_party_file(path), load_party_text(text, source)
 """
 
 import re
@@ -61,6 +61,9 @@ class PartyFileError(GameError):
 # --- Parties -------------------------------------------------------------------------
 
 
+ALWAYS_RISK = float("inf")
+
+
 @dataclass(frozen=True)
 class PlayPolicy:
     """How a scripted party plays: which Tool it reaches for, and when it risks.
@@ -77,24 +80,6 @@ class PlayPolicy:
         if self.risk_below is not None and max(state.exhaustion) < self.risk_below:
             return rules.RISK
         return rules.ACT
-
-    def describe(self):
-        """'Tools: first on the belt with uses left; risk: while ... below 50.'"""
-        tools = {
-            FIRST: "the first on the belt with uses left",
-            STRONGEST: "the strongest with uses left",
-            NONE: "none, basic actions only",
-        }[self.tools]
-        if self.risk_below is None:
-            risk = "never"
-        elif self.risk_below == ALWAYS_RISK:
-            risk = "always"
-        else:
-            risk = f"while the party's highest Exhaustion is below {self.risk_below:g}"
-        return f"Tools: {tools}; risk: {risk}."
-
-
-ALWAYS_RISK = float("inf")
 
 
 @dataclass(frozen=True)
@@ -202,11 +187,6 @@ def shipped_party(name):
             f"There is no shipped party called {name!r}; they are {', '.join(SHIPPED)}."
         )
     return load_party_file(party_path(name))
-
-
-def shipped_parties():
-    """Every shipped party, in SHIPPED order."""
-    return tuple(shipped_party(name) for name in SHIPPED)
 
 
 def party_named(argument):

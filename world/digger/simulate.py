@@ -135,6 +135,7 @@ class SimulationReport:
     exhaustion_mean: float
     exhaustion_percentiles: dict  # percentile -> final Exhaustion of a member
     cards: tuple  # CardStat, most failed first
+    party_about: str = ""  # what the party is, from its file
 
     @property
     def success_rate(self):
@@ -170,6 +171,7 @@ class SimulationReport:
                 "type": self.dungeon_type,
             },
             "party": self.party,
+            "party_about": self.party_about,
             "runs": self.runs,
             "seed": self.seed,
             "success_rate": self.success_rate,
@@ -298,6 +300,8 @@ class BalanceReport:
         if self.warning:
             lines.append(self.warning)
         lines.append(f"{capitalised(party_label(main.party))} in detail:")
+        if main.party_about:
+            lines.append(f"  {main.party_about}")
         lines += [f"  {line}" for line in main.detail_lines()]
         return "\n".join(lines)
 
@@ -365,6 +369,7 @@ def simulate(dungeon, runs, seed, party=None, progress=None):
         exhaustion_mean=fmean(exhaustion),
         exhaustion_percentiles=percentiles(exhaustion, EXHAUSTION_PERCENTILES),
         cards=tuple(cards),
+        party_about=party.about,
     )
 
 

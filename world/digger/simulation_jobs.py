@@ -42,7 +42,6 @@ from world.digger.store import dungeon_from_db
 
 SEED_RANGE = 1_000_000
 OWN_PARTY = "mine"
-PARTY_CHOICES = SHIPPED + (OWN_PARTY,)
 
 _jobs = {}  # builder's id -> their SimulationJob, running or waiting
 _waiting = deque()  # SimulationJobs waiting for their turn, oldest first
@@ -82,8 +81,8 @@ class SimulationDone:
 
 
 def start_simulation(builder, number, runs, on_report, on_failure, party=None):
-    """Simulate dungeon `number` with `party` (a name of PARTY_CHOICES, default the
-    standard party) and every shipped party, now or as soon as it is its turn.
+    """Simulate dungeon `number` with `party` (a shipped party's name or OWN_PARTY,
+    default the standard party) and every shipped party, now or as soon as it is its turn.
 
     `on_report(SimulationDone)` or `on_failure()` is called on the main thread
     when it is over. Returns a SimulationRequest.
