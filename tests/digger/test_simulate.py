@@ -4,8 +4,11 @@ band for the standard party."""
 
 import io
 import json
+import os
 import random
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -125,6 +128,21 @@ def test_a_bold_party_risks_only_while_its_highest_exhaustion_is_below_50():
 def test_the_simulator_plays_the_engine_itself_not_a_copy():
     for name in ("start_run", "draw_in_place", "act_all_in_place", "complete_in_place"):
         assert getattr(simulator, name) is getattr(engine, name)
+
+
+def test_the_simulator_and_its_parties_run_without_django_or_evennia():
+    code = (
+        "import sys, world.digger.simulate, world.digger.sim_parties, "
+        "world.digger.balance_chart; "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'django', 'evennia'}))"
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
 
 
 def test_the_simulator_plays_by_the_live_rules_table(monkeypatch):
