@@ -12,6 +12,7 @@ from evennia import CmdSet
 
 from commands.command import DelverCommand
 from world import access
+from world.dice import kroll as dice
 from world.kroll import expedition, render, rules, services
 from world.kroll.errors import KrollError
 from world.numbers import database_id, whole_number
@@ -50,34 +51,44 @@ def quick_number(text):
     return services.quick_number_for_difficulty(text)
 
 
+_TWO_WORD_OPTIONS = (("their", "bonus"), ("their", "penalty"), ("last", "ditch"))
+
+
 def parse_options(caller, text):
-    """'bonus 2, penalty 1, followup Bob' -> RollOptions."""
+    """'bonus 2, their penalty 1, followup Bob, last ditch' -> RollOptions."""
     found = {}
     for part in (text or "").split(","):
         words = part.split()
         if not words:
             continue
-        if [word.lower() for word in words[:2]] == ["their", "bonus"]:
-            keyword, rest = "their bonus", words[2:]
+        if words[0].lower() == "last-ditch":
+            words = ["last", "ditch"] + words[1:]
+        if tuple(word.lower() for word in words[:2]) in _TWO_WORD_OPTIONS:
+            keyword, rest = " ".join(words[:2]).lower(), words[2:]
         else:
             keyword, rest = words[0].lower(), words[1:]
         if keyword in found:
             raise KrollError(f"'{keyword}' is given twice.")
         if keyword in ("bonus", "their bonus"):
             found[keyword] = services.circumstance_bonus(" ".join(rest))
-        elif keyword == "penalty":
+        elif keyword in ("penalty", "their penalty"):
             found[keyword] = services.penalty_dice(" ".join(rest))
         elif keyword == "followup":
             found[keyword] = _followup(caller, " ".join(rest))
+        elif keyword == "last ditch" and not rest:
+            found[keyword] = True
         else:
             raise KrollError(
                 f"'{part.strip()}' is not a test option. Options: bonus <dice>, "
-                "their bonus <dice>, penalty <dice>, followup [<character> or #<roll>]."
+                "their bonus <dice>, penalty <dice>, their penalty <dice>, last ditch, "
+                "followup [<character> or #<roll>]."
             )
     return services.RollOptions(
         bonus=found.get("bonus", 0),
         their_bonus=found.get("their bonus", 0),
         penalty=found.get("penalty", 0),
+        their_penalty=found.get("their penalty", 0),
+        last_ditch=found.get("last ditch", False),
         followup=found.get("followup"),
     )
 
@@ -132,20 +143,26 @@ class CmdKroll(DelverCommand):
     GM's number is a hit (matching it is not enough). Easy means 3, Moderate
     4, Hard 5; anything harder always needs a regular test.
 
-    Options, after an = and separated by commas:
-      bonus <1-3>        extra dice for an advantage you have (you may say
-                         moderate, unusual or overwhelming for 1, 2 or 3)
-      their bonus <1-3>  extra dice for the other side's advantage
-      penalty <dice>     penalty dice for this test, on top of your sheet's
-      followup           this test builds on your last test here: the hits
-                         of that test come back as extra dice for whoever
-                         won it (you, your opponent, or the GM)
-      followup Bob       ...on Bob's last test here
-      followup #12       ...on roll number 12 (see +kroll/log)
+    Options, after an = and separated by commas (the GM says which apply):
+      bonus <1-3>          extra dice for an advantage you have (you may say
+                           moderate, unusual or overwhelming for 1, 2 or 3)
+      their bonus <1-3>    extra dice for the other side's advantage
+      penalty <dice>       penalty dice for this test, on top of your sheet's
+      their penalty <dice> penalty dice for the other side, this test only:
+                           your opponent's, or the GM's dice
+      last ditch           you have no dice at all for this (nothing on your
+                           sheet fits what you try): one last-ditch die
+      followup             this test builds on your last test here: the hits
+                           of that test come back as extra dice for whoever
+                           won it (you, your opponent, or the GM)
+      followup Bob         ...on Bob's last test here
+      followup #12         ...on roll number 12 (see +kroll/log)
 
     Penalty dice (wounds, loads, curses) take dice away. Brought down to
     nothing, you still get one last-ditch die, on which a 6 counts as 0; with
-    more penalty dice than dice you fail without rolling.
+    more penalty dice than dice you fail without rolling. A last-ditch test
+    counts your attribute as 0 dice: bonus dice still add to it, and any
+    penalty dice at all mean you fail without rolling.
 
     Everyone here sees both sides' dice and the hits. +kroll/new rolls up
     your sheet (one die per attribute) if you have none. +kroll/sheet shows
@@ -159,6 +176,8 @@ class CmdKroll(DelverCommand):
       +kroll smooth vs Bob/wary=their bonus unusual
       +kroll/quick wary vs moderate
       +kroll/quick cunning vs 4=penalty 1
+      +kroll tough vs Bob/tough=their penalty 2
+      +kroll cunning vs hard=last ditch
     """
 
     key = "+kroll"
@@ -217,36 +236,53 @@ class CmdLucky(DelverCommand):
 
     Usage:
       +lucky <character>, <character>[, ...]
+      +lucky/unluckiest <character>, <character>[, ...]
+      +lucky/luckiest <character>, <character>[, ...]
       +lucky/gm <character>[, ...] vs <difficulty or number of dice>
 
-    When something happens to one of several characters and nobody knows
-    who, name them (they must be here): each rolls their Lucky dice and fate
-    picks the one with the worst roll. Best dice that match are set aside and
-    the next ones compared, exactly as in a test, until one is left.
+    When something happens to one of a few characters and nobody knows
+    who, name them (they must be here) and each rolls their Lucky dice.
+    For a bad fate (whose step finally breaks the rotten plank?) fate
+    picks the worst roll: that is +lucky, or +lucky/unluckiest to say so.
+    For a good fate (who grabbed the one sword with an enchantment?) use
+    +lucky/luckiest, and fate picks the best roll. Best dice that match are
+    set aside and the next ones compared, exactly as in a test, until one
+    is left.
 
-    When any number of them might be affected, each named character rolls
-    Lucky against the GM's dice instead, in a regular test of its own:
-    winners are the ones luck favours.
+    When any number of them might be caught, or spared, each named
+    character rolls Lucky against the GM's dice instead, in a regular test
+    of its own: winners are the ones luck favours, whether that means they
+    dodged the falling roof or found their rations untouched.
 
     Penalty dice do not count for Lucky rolls: nobody is trying anything,
     fate is choosing.
 
     Examples:
       +lucky Ann, Bob, Cid
+      +lucky/luckiest Ann, Bob
       +lucky/gm Ann, Bob vs moderate
       +lucky/gm me, Bob vs 3 dice
     """
 
     key = "+lucky"
     aliases = ["lucky"]
-    switch_options = ("gm",)
+    switch_options = ("unluckiest", "luckiest", "gm")
     help_category = HELP_CATEGORY
 
     def func_default(self):
+        self._draw(dice.UNLUCKIEST)
+
+    def switch_unluckiest(self):
+        self._draw(dice.UNLUCKIEST)
+
+    def switch_luckiest(self):
+        self._draw(dice.LUCKIEST)
+
+    def _draw(self, pick):
         if not self.args:
             self.refuse_usage("Name the characters fate chooses between.")
         characters = [find_character(self.caller, name) for name in self.args.split(",")]
-        report = services.lucky_draw(self.caller, characters)
+        report = services.lucky_draw(self.caller, characters, pick=pick)
         _announce(self.caller, render.lucky_draw(report))
 
     def switch_gm(self):

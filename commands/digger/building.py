@@ -11,6 +11,7 @@ from evennia.utils import evmore
 
 from world.digger import building, dungeon_files, render_building, rules, simulation_jobs
 from world.digger.access import is_staff
+from world.digger.sim_parties import SHIPPED, STANDARD
 
 from . import buildmenu
 from .common import DiggerCommand
@@ -29,8 +30,7 @@ BUILDER_SYNTAX = (
     "+dungeon/edit <#>",
     "+dungeon/export <#>[=<file>]",
     "+dungeon/import [<file>[=replace]]",
-    f"+dungeon/simulate <#> [<runs>]   (default {rules.SIMULATION_DEFAULT_RUNS:,},"
-    f" at most {rules.SIMULATION_MAX_RUNS:,})",
+    "+dungeon/simulate <#> [<runs>] [<party>]",
 )
 BUILDER_SWITCHES = tuple(line.split()[0].removeprefix("+dungeon/") for line in BUILDER_SYNTAX)
 
@@ -63,11 +63,13 @@ BUILDER_HELP = """
     it; /import reads one from there. /import alone lists the files. A
     number already in use is only overwritten with =replace.
 
-    /simulate plays the deck many times with the standard party of four,
-    in the background, and reports the share of runs won against the
-    type's target, challenges per run, Exhaustion and the cards that stop
-    parties most. The game runs {simulations_at_once} simulation(s) at a time:
-    past that, yours waits its turn and starts by itself.
+    /simulate plays the deck many times in the background ({default_runs:,} runs
+    unless you say, up to {max_runs:,}) with the standard party and, beside it,
+    each other party the game ships ({other_parties}); name one, or mine
+    (your own party as it stands), to see it in detail. The report warns
+    when the standard party misses the type's band; the web page
+    /dungeons/simulations/ keeps every report. The game runs {simulations_at_once}
+    simulation(s) at a time: past that, yours waits its turn.
 
     Examples:
       +dungeon/create The Sunken Vault=Labyrinth
@@ -78,6 +80,7 @@ BUILDER_HELP = """
       +dungeon/export 7
       +dungeon/import 07-the-sunken-vault=replace
       +dungeon/simulate 7 5000
+      +dungeon/simulate 7 bold
     """.format(
     syntax="\n      ".join(BUILDER_SYNTAX),
     level_min=rules.LEVEL_MIN,
@@ -87,6 +90,9 @@ BUILDER_HELP = """
     challenges_low=rules.CHALLENGE_COUNT[0],
     challenges_high=rules.CHALLENGE_COUNT[1],
     simulations_at_once=rules.SIMULATIONS_AT_ONCE,
+    default_runs=rules.SIMULATION_DEFAULT_RUNS,
+    max_runs=rules.SIMULATION_MAX_RUNS,
+    other_parties=", ".join(name for name in SHIPPED if name != STANDARD),
 )
 
 
@@ -186,17 +192,25 @@ class DungeonBuilding:
         self.msg(render_building.imported(result))
 
     def switch_simulate(self):
-        words = self.lhs.split()
+        words = self.lhs.split() + (self.rhs or "").split()
         if not words:
             self.refuse_usage("Give the dungeon's number.")
-        runs = words[1] if len(words) > 1 else self.rhs
+        number, runs, party = self.dungeon_number(words[0]), None, None
+        for word in words[1:]:
+            if word[:1].isdigit() and runs is None:
+                runs = self.number(word, "the number of runs")
+            elif party is None and not word[:1].isdigit():
+                party = word
+            else:
+                self.refuse_usage("After the dungeon's number, give at most the runs and a party.")
         caller = self.caller
         request = simulation_jobs.start_simulation(
             caller,
-            self.dungeon_number(words[0]),
-            self.number(runs, "the number of runs") if runs else None,
-            on_report=lambda report: caller.msg(render_building.simulation_report(report)),
+            number,
+            runs,
+            on_report=lambda done: caller.msg(render_building.simulation_report(done)),
             on_failure=lambda: caller.msg(render_building.simulation_failed()),
+            party=party,
         )
         self.msg(render_building.simulation_started(request))
 

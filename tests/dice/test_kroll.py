@@ -294,6 +294,31 @@ def test_lucky_draw_out_of_dice_on_a_tie_rolls_one_more_each():
     assert "each rolls one more: Ann 2, Bob 5" in draw.render(["Ann", "Bob"])
 
 
+def test_lucky_draw_for_a_good_fate_picks_the_highest_call():
+    draw = kroll.lucky_draw([2, 2, 3], ScriptedRng(6, 3, 3, 1, 3, 3, 5), kroll.LUCKIEST)
+    assert (draw.picked, draw.pick) == (0, kroll.LUCKIEST)
+    assert draw.render(["Ann", "Bob", "Cid"]).endswith("Fortune favours Ann (highest call: 6).")
+
+
+def test_lucky_draw_for_a_good_fate_settles_ties_on_the_best_call():
+    # Ann 6 1, Bob 6 4, Cid 2 2: Cid is out; Ann and Bob discard their 6s, then 4 beats 1.
+    draw = kroll.lucky_draw([2, 2, 2], ScriptedRng(6, 1, 6, 4, 2, 2), kroll.LUCKIEST)
+    assert draw.picked == 1
+    assert [dict(r.calls) for r in draw.rounds] == [{0: 6, 1: 6, 2: 2}, {0: 1, 1: 4}]
+    assert "Ann and Bob tie high on 6 and discard it." in draw.render(["Ann", "Bob", "Cid"])
+
+
+def test_lucky_draw_for_a_good_fate_out_of_dice_rolls_one_more_each():
+    draw = kroll.lucky_draw([1, 1], ScriptedRng(4, 4, 2, 5), kroll.LUCKIEST)
+    assert draw.rounds[1].extra == ((0, Die(2)), (1, Die(5)))
+    assert draw.picked == 1
+
+
+def test_lucky_draw_picks_only_the_unluckiest_or_the_luckiest():
+    with pytest.raises(DiceError):
+        kroll.lucky_draw([2, 2], ScriptedRng(), "middling")
+
+
 def test_lucky_draw_needs_two_contenders_with_dice():
     with pytest.raises(DiceError):
         kroll.lucky_draw([3], ScriptedRng())
@@ -337,13 +362,18 @@ def test_last_ditch_die_never_counts_a_six(dice, number, seed):
 
 
 @settings(max_examples=200, deadline=None)
-@given(pools=st.lists(st.integers(1, 6), min_size=2, max_size=6), seed=seeds)
-def test_lucky_draw_always_picks_one_contender(pools, seed):
-    draw = kroll.lucky_draw(pools, random.Random(seed))
+@given(
+    pools=st.lists(st.integers(1, 6), min_size=2, max_size=6),
+    seed=seeds,
+    pick=st.sampled_from(kroll.LUCKY_PICKS),
+)
+def test_lucky_draw_always_picks_one_contender(pools, seed, pick):
+    draw = kroll.lucky_draw(pools, random.Random(seed), pick)
     assert 0 <= draw.picked < len(pools)
-    # the one picked never called higher than anyone on the opening call
+    # the one picked never called worse (or, for the luckiest, better) than anyone at first
     opening = dict(draw.rounds[0].calls)
-    assert opening[draw.picked] == min(opening.values())
+    wanted = min if pick == kroll.UNLUCKIEST else max
+    assert opening[draw.picked] == wanted(opening.values())
 
 
 # ---------------------------------------------------------------- distributions (fixed seed)
@@ -375,6 +405,13 @@ def test_last_ditch_die_is_weaker_than_a_normal_die():
     rng = random.Random(5)
     rate = sum(kroll.quick_test(1, 3, rng, last_ditch=True).success for _ in range(20000)) / 20000
     assert abs(rate - 2 / 6) < 0.02  # only 4 and 5 beat a 3
+
+
+def test_more_lucky_dice_are_picked_more_often_for_a_good_fate_and_less_for_a_bad_one():
+    rng = random.Random(3)
+    lucky = Counter(kroll.lucky_draw([1, 4], rng, kroll.LUCKIEST).picked for _ in range(4000))
+    unlucky = Counter(kroll.lucky_draw([1, 4], rng).picked for _ in range(4000))
+    assert lucky[1] > 3000 and unlucky[1] < 1000
 
 
 def test_lucky_draw_picks_equal_contenders_evenly():

@@ -26,7 +26,7 @@ class TestBuyingInOneLine(DiggerCommandTest):
             "Crowbar=Brute Major Efficient: Cold iron, bent at one end.",
             "You now have tool #1 Crowbar (Brute Major, Efficient) for 3 DP.",
         )
-        assert "It gives +3 and has 3 uses per dungeon. DP unspent: 45." in out
+        assert "It gives +2 and has 3 uses per dungeon. DP unspent: 45." in out
         tool = OwnedTool.objects.get()
         assert tool.design.description == "Cold iron, bent at one end."
         assert tool.as_tool().all_qualities == ("Efficient",)
@@ -34,7 +34,7 @@ class TestBuyingInOneLine(DiggerCommandTest):
 
     def test_a_tool_with_one_use_says_so_in_the_singular(self):
         out = self.buy("Ram=Brute Major Strengthen Inefficient", "You now have tool #1 Ram")
-        assert "It gives +3 and has 1 use per dungeon." in out
+        assert "It gives +2 and has 1 use per dungeon." in out
 
     def test_actions_name_categories_and_the_drawback_is_recognised(self):
         self.buy("Salt Lamp=investigate minor cleanse sacrifice", "You now have tool #1 Salt Lamp")

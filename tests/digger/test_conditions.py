@@ -114,16 +114,16 @@ def test_exhaust_adds_ten_on_a_failed_roll_this_challenge():
 @pytest.mark.parametrize("name, amount", [("Treasure", 5), ("Vault", 10)])
 def test_more_exploration_on_a_pass_this_challenge(name, amount):
     results, state = three(card("1", B, 1, (name,)), card("2"), card("3"))
-    assert results[0].exploration_items == (("party passed", 20), (name, amount))
-    assert [r.exploration_gain for r in results] == [20 + amount, 20, 20]
-    assert state.exploration == 60 + amount
+    assert results[0].exploration_items == (("party passed", 15), (name, amount))
+    assert [r.exploration_gain for r in results] == [15 + amount, 15, 15]
+    assert state.exploration == 45 + amount
     failed, _ = three(card("1", B, 1, (name,)), card("2"), card("3"), ((MISS, MISS, HIT),) * 3)
     assert failed[0].exploration_gain == 5
 
 
 def test_secret_adds_ten_exploration_on_a_pass_of_the_next_challenge():
     results, _ = three(card("1", B, 1, ("Secret",)), card("2"), card("3"))
-    assert [r.exploration_gain for r in results] == [20, 30, 20]
+    assert [r.exploration_gain for r in results] == [15, 25, 15]
     failed, _ = three(
         card("1", B, 1, ("Secret",)), card("2"), card("3"), ((HIT, HIT, HIT), (MISS, MISS, HIT))
     )

@@ -97,7 +97,7 @@ class TestToolQualitiesEndToEnd(DiggerCommandTest):
         rolls = {row.character_name: row for row in RunRoll.objects.all()}
         # greater: Strengthen adds 2 to everyone's Brute roll this challenge
         assert all(["Strengthen", 2] in row.modifiers for row in rolls.values())
-        assert rolls["Char"].modifiers[0] == ["Maul", 3]
+        assert rolls["Char"].modifiers[0] == ["Maul", 2]
         # drawback Sacrifice +5 each, Liability +10 each (Char2 failed), Stalwart -5 / user -10
         assert rolls["Char"].exhaustion_gain == 4 + 5 + 10 - 5
         assert rolls["Char2"].exhaustion_gain == 4 + 5 + 5 + 10 - 5
@@ -115,8 +115,8 @@ class TestToolQualitiesEndToEnd(DiggerCommandTest):
         with self.dice(HIT, HIT, HIT):
             self.call(CmdAct(), "/complete")
         rolls = {row.character_name: row for row in RunRoll.objects.filter(challenge=2)}
-        # lesser: Improved makes the Major Pick's bonus 5; Strengthen's second challenge is +1
-        assert rolls["Cid"].modifiers == [["Pick", 5], ["Strengthen", 1]]
+        # lesser: Improved makes the Major Pick's bonus 4; Strengthen's second challenge is +1
+        assert rolls["Cid"].modifiers == [["Pick", 4], ["Strengthen", 1]]
         assert rolls["Char"].modifiers == [["Strengthen", 1]]
         camp = self.call(CmdCamp(), "")
         assert "Salt 2/3" in camp and "Maul 1/2" in camp and "Pick 1/2" in camp

@@ -309,8 +309,8 @@ def test_completing_applies_exploration_exhaustion_and_resets_the_round():
     hole = dungeon(card("in", rules.BRUTE, 2, ("Wonder",)))
     # target 11: ann 12 hits, bob 5 misses, cat 12 hits -> pass. 8 each, bob +5, Wonder -8.
     drawn, result, state = play(begin(hole), hole, {}, [HIT, MISS, HIT])
-    assert result.passed and result.exploration_gain == 25
-    assert state.exploration == 25 and state.exhaustion == (0, 5, 0)
+    assert result.passed and result.exploration_gain == 20
+    assert state.exploration == 20 and state.exhaustion == (0, 5, 0)
     assert state.actions == (None, None, None) and not state.pending and state.last_passed is True
     assert state.outcome is None
 

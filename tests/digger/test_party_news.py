@@ -61,7 +61,7 @@ class TestNewsAcrossRooms(DiggerCommandTest):
         assert "Challenge 1, The Gate: the party passes" in done[self.roamer]
         assert "Roamer: Exhaustion +7" in done[self.roamer]
         assert done[self.watcher] == (
-            "[Digger] Char's party passes The Gate in Test Barrow (Exploration 20)."
+            "[Digger] Char's party passes The Gate in Test Barrow (Exploration 15)."
         )
         assert done[self.far] == ""
 
@@ -85,7 +85,7 @@ class TestStaffFinishingAnotherPartysRound(DiggerCommandTest):
         listeners = (self.char1, self.far, self.char2, local, watcher, stranger)
         with self.dice(HIT, HIT):
             heard = self.run_cmd(CmdAct(), "/complete Char2", receivers=listeners)
-        public = "[Digger] Faraway's party passes The Gate in Test Barrow (Exploration 20)."
+        public = "[Digger] Faraway's party passes The Gate in Test Barrow (Exploration 15)."
         for member in (self.char1, self.far, self.char2):
             assert "Challenge 1, The Gate: the party passes" in heard[member]
         assert heard[local] == heard[watcher] == public

@@ -240,9 +240,9 @@ class TestRecordsAndViews(RunTest):
             "risk",
             "Crowbar",
             [1, 2],
-            11,
+            10,
         )
-        assert char2.modifiers == [["Crowbar", 3], ["risk", 2]]
+        assert char2.modifiers == [["Crowbar", 2], ["risk", 2]]
         assert (char2.target, char2.success) == (9, True)
         assert rows["Char"].success is False and rows["Char"].total == 8
         assert ["own roll failed", 5] in rows["Char"].exhaustion_items

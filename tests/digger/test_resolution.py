@@ -51,7 +51,7 @@ def test_worked_round_two_of_three_pass():
         2,
         True,
     )
-    assert result.exploration_gain == 25 and result.exploration_items == (("party passed", 25),)
+    assert result.exploration_gain == 20 and result.exploration_items == (("party passed", 20),)
     # Pass: 4 x 2 = 8 each; bob's own failure +5.
     assert [r.exhaustion_gain for r in result.members] == [8, 13, 8]
     assert result.member("bob").exhaustion_items == (("party passed", 8), ("own roll failed", 5))
@@ -87,11 +87,11 @@ def test_tool_bonus_major_minor_and_improved():
     ]
     result = resolve(users, (1, 1), (1, 1), (1, 1))
     assert [r.modifiers for r in result.members] == [
-        (("Ram", 3),),
-        (("Bar", 2),),
-        (("Big Ram", 5),),
+        (("Ram", 2),),
+        (("Bar", 1),),
+        (("Big Ram", 4),),
     ]
-    assert [r.total for r in result.members] == [8, 7, 10]
+    assert [r.total for r in result.members] == [7, 6, 9]
 
 
 def test_risk_adds_two_and_a_failed_risk_costs_more():
@@ -124,18 +124,18 @@ def test_party_modifiers_apply_to_every_roll():
     )
     assert result.member("a").total == 10 + 3 - 1
     assert result.member("b").modifiers == (
-        ("Ram", 3),
+        ("Ram", 2),
         ("Weaken", -2),
         ("Strengthen", 2),
         ("Bad Luck", -1),
     )
-    assert result.member("b").total == 10 + 3 + 3 - 1
+    assert result.member("b").total == 10 + 3 + 2 - 1
 
 
 def test_exploration_bonuses_only_on_a_pass():
     mods = RoundModifiers(exploration=(("Treasure", 5), ("Secret", 10), ("Vault", 10)))
     passed = resolve([member("a")], HIT, modifiers=mods)
-    assert passed.exploration_gain == 25 + 25
+    assert passed.exploration_gain == 20 + 25
     failed = resolve([member("a")], MISS, modifiers=mods)
     assert failed.exploration_gain == 5
 
@@ -224,7 +224,7 @@ def test_render_lines():
         text.splitlines()[0]
         == "Brute Level 2 (target 11): 1 of 2 succeeded, 1 needed: the party passes."
     )
-    assert "Ann: 4+5 +3 rating +3 Ram = 15 vs 11, success; Exhaustion +8 (party passed +8)" in text
+    assert "Ann: 4+5 +3 rating +2 Ram = 14 vs 11, success; Exhaustion +8 (party passed +8)" in text
     assert "Bob: 1+2 +3 rating = 6 vs 11, failure" in text
     assert text.splitlines()[-1] == "The dungeon is won!"
     gone = resolve([member("a"), member("z", mode=None, connected=False)], HIT)

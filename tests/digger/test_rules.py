@@ -147,13 +147,13 @@ def test_pure_modules_import_neither_django_nor_evennia():
 @pytest.mark.parametrize(
     "rating, qualities, drawback, uses, bonus",
     [
-        ("Major", ("Improved",), None, 2, 5),
-        ("Major", ("Efficient",), None, 3, 3),
-        ("Minor", ("Strengthen",), None, 3, 2),
-        ("Minor", ("Efficient", "Rally"), None, 4, 2),
-        ("Major", ("Improved", "Efficient"), "Inefficient", 2, 5),
-        ("Minor", ("Cleanse",), "Sacrifice", 3, 2),
-        ("Minor", ("Stalwart", "Fanfare"), "Liability", 3, 2),
+        ("Major", ("Improved",), None, 2, 4),
+        ("Major", ("Efficient",), None, 3, 2),
+        ("Minor", ("Strengthen",), None, 3, 1),
+        ("Minor", ("Efficient", "Rally"), None, 4, 1),
+        ("Major", ("Improved", "Efficient"), "Inefficient", 2, 4),
+        ("Minor", ("Cleanse",), "Sacrifice", 3, 1),
+        ("Minor", ("Stalwart", "Fanfare"), "Liability", 3, 1),
     ],
 )
 def test_legal_designs_and_their_uses_and_bonus(rating, qualities, drawback, uses, bonus):

@@ -56,12 +56,12 @@ class TestWholeRuns(DiggerCommandTest):
 
         text = self.round("force", HIT, HIT, HIT)
         assert "the party passes" in text
-        assert "Exploration +20 (party passed +20): now 20." in text
+        assert "Exploration +15 (party passed +15): now 15." in text
         assert "Char: Exhaustion +7 (party passed +4, Tire +3) -> 7" in text
         for key, ability in (("hall", "rush"), ("crypt", "wits"), ("bones", "fight")):
             self.draw()
             text = self.round(ability, HIT, HIT, HIT)
-        assert "now 90" in text
+        assert "now 70" in text
         assert "the next draw brings the Final" in text
 
         drawn = self.draw()

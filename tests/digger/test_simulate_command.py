@@ -1,5 +1,6 @@
 """+dungeon/simulate: the balance simulator from the game, run off the main thread
-through Evennia's run_async on a deck read before the thread starts."""
+through Evennia's run_async on a deck and a party read before the thread starts, the
+report with every shipped party beside the chosen one, and the report kept for the web."""
 
 import threading
 from unittest.mock import Mock, patch
@@ -10,12 +11,13 @@ from twisted.python.failure import Failure
 from commands.digger import CmdDungeon
 from world.digger import rules, simulation_jobs
 from world.digger.deck import Dungeon as DeckDungeon
-from world.digger.models import Dungeon
-from world.digger.simulate import simulate
+from world.digger.models import Dungeon, Simulation
+from world.digger.sim_parties import SHIPPED, shipped_party
+from world.digger.simulate import balance
 from world.digger.store import dungeon_from_db
 
 from .building_helpers import BuilderTest
-from .fixtures import plain, widest_line
+from .fixtures import give_ratings, give_tool, plain, widest_line
 
 
 def at_once(to_execute, *args, at_return, at_err):
@@ -39,38 +41,98 @@ class SimulateTest(BuilderTest):
 
 
 class TestSimulateCommand(SimulateTest):
-    def test_the_builder_gets_the_whole_report(self):
+    def test_the_builder_gets_the_whole_report_with_the_spread(self):
         out = self.simulate("1 300")
-        assert "Simulating 300 runs of dungeon #1 Test Barrow with the standard party" in out
+        assert (
+            "Simulating 300 runs of dungeon #1 Test Barrow with the standard party, and as "
+            "many with each of utility, bare and bold beside it (seed " in " ".join(out.split())
+        )
         assert "Balance report" in out
-        assert "300 runs, standard party, seed" in out
-        assert "Success: " in out and "(95% CI " in out and "the Ruin target 52%-68%" in out
+        assert "300 runs for each party, seed" in out
+        lines = out.splitlines()
+        spread = lines.index("Runs won, with the 95% interval:")
+        parties = [line.split()[0] for line in lines[spread + 1 :] if line[2:3].isalpha()]
+        assert parties[:4] == list(SHIPPED)
+        assert "the Ruin band 52%-68%" in " ".join(lines[spread + 1 : spread + 3])
         assert "within" in out or "OUTSIDE" in out
+        assert "The standard party in detail:" in out
         assert "Challenges per run: " in out
         assert "Final Exhaustion per member: mean" in out and "p90" in out
         assert "Cards failed most:" in out
+        record = Simulation.objects.get()
+        assert f"On the web: /dungeons/simulations/{record.pk}/" in out
         assert widest_line(out) <= 78
 
-    def test_runs_may_follow_an_equals_sign(self):
-        assert "Simulating 120 runs" in self.simulate("1=120")
+    def test_the_report_is_kept_for_the_web(self):
+        self.simulate("1 120 bold")
+        record = Simulation.objects.get()
+        assert (record.dungeon, record.dungeon_number, record.party, record.runs) == (
+            self.dungeon,
+            1,
+            "bold",
+            120,
+        )
+        assert record.requested_by == self.char1 and record.requested_by_name == "Char"
+        assert [row["party"] for row in record.report["spread"]] == list(SHIPPED)
+        assert record.report["party"] == "bold" and record.report["runs"] == 120
 
-    def test_the_work_goes_to_run_async_with_a_plain_deck(self):
+    def test_a_warning_when_the_standard_party_misses_the_band(self):
+        with patch.object(rules, "TARGET_BASE", -100):
+            out = " ".join(self.simulate("1 50").split())
+        assert "Warning: the standard party wins 100.0% of its runs, above the Ruin band" in out
+        assert "Make the deck harder" in out
+
+    def test_runs_and_a_party_may_come_in_either_order_or_after_an_equals_sign(self):
+        assert "Simulating 120 runs" in self.simulate("1=120")
+        simulation_jobs._forget_all()
+        assert "120 runs of dungeon #1 Test Barrow with the utility party" in " ".join(
+            self.simulate("1 utility 120").split()
+        )
+        simulation_jobs._forget_all()
+        out = " ".join(self.simulate("1 BARE").split())
+        assert (
+            "2,000 runs of dungeon #1 Test Barrow with the bare party, and as many with "
+            "each of standard, utility and bold beside it" in out
+        )
+        assert "The bare party in detail:" in out
+
+    def test_mine_simulates_the_party_the_builder_is_in_as_its_members_stand(self):
+        give_ratings(self.char1, brute=6, combat=1)
+        give_ratings(self.char2, wits=5)
+        give_tool(self.char1, "Maul", rules.BRUTE, rules.MAJOR, ("Improved",))
+        give_tool(self.char1, "Spare", rules.WITS, rules.MINOR, ("Efficient",), load=False)
+        self.form_party(self.char2, self.char1)
+        party = simulation_jobs.own_party(self.char1)
+        assert party.name == "Char2's party"
+        assert [(m.name, m.ratings["Brute"], m.ratings["Wits"]) for m in party.members] == [
+            ("Char2", 3, 5),
+            ("Char", 6, 3),
+        ]
+        assert [t.name for t in party.members[1].tools] == ["Maul"]  # the belt only
+        assert party.play == shipped_party("standard").play
+        out = " ".join(self.simulate("1 40 mine").split())
+        assert "with Char2's party, and as many with each of standard, utility, bare and" in out
+        assert "Char2's party in detail: Char2, Char as they stand now, playing like the " in out
+        assert Simulation.objects.get().party == "Char2's party"
+
+    def test_the_work_goes_to_run_async_with_a_plain_deck_and_party(self):
         run_async = Mock()
         out = self.simulate("1", run_async=run_async)
         assert "Simulating 2,000 runs of dungeon #1" in out
         assert "Balance report" not in out  # it comes later, from the callback
         run_async.assert_called_once()
-        (to_execute, deck, runs, seed), callbacks = run_async.call_args
-        assert to_execute is simulate
+        (to_execute, deck, runs, seed, party), callbacks = run_async.call_args
+        assert to_execute is balance
         assert isinstance(deck, DeckDungeon) and deck == dungeon_from_db(self.dungeon)
+        assert party == shipped_party("standard")
         assert runs == rules.SIMULATION_DEFAULT_RUNS and str(seed) in out
         # One at a time per builder, until the report is in.
         again = self.simulate("1", run_async=Mock())
         assert again.startswith("Your simulation of dungeon #1 is still running")
         said = []
         with patch.object(self.char1, "msg", lambda text=None, **kw: said.append(text)):
-            callbacks["at_return"](simulate(deck, 20, seed))
-        assert "Balance report" in plain(said[0]) and "20 runs" in plain(said[0])
+            callbacks["at_return"](balance(deck, 20, seed))
+        assert "Balance report" in plain(said[0]) and "20 runs for each party" in plain(said[0])
         assert "Simulating" in self.simulate("1 10")
 
     def test_the_computation_runs_in_another_thread_without_the_database(self):
@@ -94,9 +156,10 @@ class TestSimulateCommand(SimulateTest):
                 worker.join()
             at_return(seen["report"])
 
-        out = self.simulate("1 200", run_async=in_a_thread)
+        self.form_party(self.char1)
+        out = self.simulate("1 200 mine", run_async=in_a_thread)
         assert seen["thread"] is not threading.main_thread()
-        assert "200 runs, standard party" in out
+        assert "200 runs for each party" in out and "Char's party in detail" in out
 
     def test_a_failure_is_told_and_frees_the_builder(self):
         def broken(to_execute, *args, at_return, at_err):
@@ -106,11 +169,24 @@ class TestSimulateCommand(SimulateTest):
         assert "The simulation failed on our side" in out
         assert "boom" not in out
         assert not simulation_jobs._jobs
+        assert not Simulation.objects.exists()
 
     def test_refusals(self):
         assert "Simulate 1 to 20,000 runs, not 20,001." in self.simulate("1 20001")
         assert "Simulate 1 to 20,000 runs, not 0." in self.simulate("1 0")
-        assert "Give the number of runs as a number." in self.simulate("1 many")
+        assert "Give the number of runs as a number." in self.simulate("1 2²")
+        assert (
+            "There is no party called 'heroes' to simulate: choose one of standard, utility, "
+            "bare, bold, or mine for the party you are in." in " ".join(
+                self.simulate("1 heroes").split()
+            )
+        )
+        assert "After the dungeon's number, give at most the runs and a party." in self.simulate(
+            "1 10 bold bare"
+        )
+        assert "You are not in a party, so there is no party of yours to simulate" in (
+            self.simulate("1 mine")
+        )
         assert "There is no dungeon #9." in self.simulate("9")
         assert "Give the dungeon's number." in self.simulate("")
         draft = self.new_dungeon()
@@ -121,6 +197,11 @@ class TestSimulateCommand(SimulateTest):
         assert out.startswith("Only builders can use +dungeon/simulate.")
         assert not simulation_jobs._jobs
         assert Dungeon.objects.count() == 2
+        assert not Simulation.objects.exists()
+
+    def test_the_help_names_the_parties(self):
+        out = " ".join(plain(self.call(CmdDungeon(), "/simulate")).split())
+        assert "Usage: +dungeon/simulate <#> [<runs>] [<party>]" in out
 
 
 class Held:
@@ -129,9 +210,9 @@ class Held:
     def __init__(self):
         self.jobs = []  # (runs, report, fail) in the order they were started
 
-    def __call__(self, to_execute, dungeon, runs, seed, at_return, at_err):
+    def __call__(self, to_execute, dungeon, runs, seed, party, at_return, at_err):
         def report():
-            at_return(to_execute(dungeon, runs, seed))
+            at_return(to_execute(dungeon, runs, seed, party))
 
         def fail():
             at_err(Failure(RuntimeError("boom")))
@@ -166,7 +247,7 @@ class TestOneSimulationAtATimeGameWide(SimulateTest):
         )
         assert waiting.startswith(
             "The game runs one simulation at a time and one simulation must finish first: "
-            "your 40 runs of dungeon #1 Test Barrow with the standard party"
+            "your 40 runs of dungeon #1 Test Barrow with the standard party, and as many"
         )
         assert "will start by themselves when their turn comes" in waiting
         assert self.held.started == [30]  # Cid's is not started yet
@@ -179,11 +260,11 @@ class TestOneSimulationAtATimeGameWide(SimulateTest):
         ):
             assert self.held.finish() == 30
             assert self.held.started == [40]  # Cid's started by itself
-            assert "30 runs, standard party" in plain(told[self.char1][-1])
+            assert "30 runs for each party" in plain(told[self.char1][-1])
             assert told[self.char3] == []
             self.held.finish()
         assert "Balance report" in plain(told[self.char3][-1])
-        assert "40 runs, standard party" in plain(told[self.char3][-1])
+        assert "40 runs for each party" in plain(told[self.char3][-1])
         assert not simulation_jobs._jobs
         out = plain(self.call(CmdDungeon(), "/simulate 1 10", caller=self.char3))
         assert out.startswith("Simulating 10 runs")

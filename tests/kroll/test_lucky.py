@@ -70,3 +70,51 @@ class TestLucky(KrollCommandTest):
         self.char3.kroll_sheet.delete()
         self.call(CmdLucky(), "Char, Cid", "Cid has no Kroll sheet yet.")
         assert not KrollRoll.objects.exists()
+
+
+class TestLuckiestAndUnluckiest(KrollCommandTest):
+    """The GM says which fate it is: the worst roll for a bad one, the best for a good one."""
+
+    def setUp(self):
+        super().setUp()
+        give_sheet(self.char1, lucky=2)
+        give_sheet(self.char2, lucky=2)
+        give_sheet(self.char3, lucky=3)
+
+    def test_a_good_fate_picks_the_highest_roll(self):
+        with self.dice(6, 1, 3, 2, 4, 4, 1):
+            out = self.call(
+                CmdLucky(),
+                "/luckiest Char, Char2, Cid",
+                {self.char1: "[Kroll #", self.char2: "[Kroll #"},
+            )[self.char2]
+        assert "Fate is choosing who is lucky: Char, Char2, Cid." in out
+        assert "Lucky rolls: Char 6 1; Char2 3 2; Cid 4 4 1." in out
+        assert out.endswith("Fortune favours Char (highest call: 6).")
+        roll = KrollRoll.objects.get()
+        assert roll.adventurer.sheet.character == self.char1
+        assert roll.details["pick"] == "luckiest"
+
+    def test_ties_on_the_best_call_discard_and_compare_again(self):
+        # Char and Cid both call 6 and discard it; Cid's 5 then beats Char's 1.
+        with self.dice(6, 1, 2, 2, 6, 5, 1):
+            out = self.call(CmdLucky(), "/luckiest Char, Char2, Cid", "[Kroll #")
+        assert "Char and Cid tie high on 6 and discard it. They call Char 1, Cid 5." in out
+        assert out.endswith("Fortune favours Cid (highest call: 5).")
+
+    def test_unluckiest_says_outright_what_the_plain_command_does(self):
+        with self.dice(6, 1, 3, 2, 4, 4, 1):
+            out = self.call(CmdLucky(), "/unluckiest Char, Char2, Cid", "[Kroll #")
+        assert "Fate is choosing who is unlucky: Char, Char2, Cid." in out
+        assert out.endswith("Fate picks Char2 (lowest call: 3).")
+        assert KrollRoll.objects.get().details["pick"] == "unluckiest"
+
+    def test_the_help_tells_both_fates(self):
+        text = " ".join(CmdLucky.__doc__.split())
+        assert "+lucky/luckiest <character>, <character>[, ...]" in text
+        assert "fate picks the worst roll" in text and "fate picks the best roll" in text
+
+    def test_refusals(self):
+        self.call(CmdLucky(), "/luckiest Char", "Name at least two characters")
+        self.call(CmdLucky(), "/luckiest", "Name the characters fate chooses between.")
+        assert not KrollRoll.objects.exists()

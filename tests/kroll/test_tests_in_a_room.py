@@ -286,3 +286,73 @@ class TestRefusals(KrollCommandTest):
         out = self.call(CmdKroll(), "/fast wary vs hard")
         assert "+kroll has no switch /fast." in out
         assert not KrollRoll.objects.exists()
+
+
+class TestWhatTheGmGives(KrollCommandTest):
+    """Penalty dice for the other side of one test, and a last-ditch die given outright."""
+
+    def setUp(self):
+        super().setUp()
+        give_sheet(self.char1, cunning=4, tough=3)
+        give_sheet(self.char2, tough=3)
+
+    def test_an_opponent_takes_penalty_dice_for_this_test_only(self):
+        self.char2.kroll_sheet.adventurers.update(penalty=1)
+        with self.dice(4, 3, 1, 5):
+            out = self.call(
+                CmdKroll(),
+                "tough vs char2/tough=their penalty 1",
+                {self.char1: "[Kroll #", self.char2: "[Kroll #"},
+            )
+        assert "against Char2's Tough with 1 die (3 -2 penalty)" in out[self.char2]
+        assert KrollRoll.objects.get().modifiers["b"]["penalty"] == 2  # the sheet's and this
+        assert self.char2.kroll_sheet.living.penalty == 1  # the sheet keeps only its own
+
+    def test_an_opponent_brought_to_nothing_rolls_a_last_ditch_die_then_fails_outright(self):
+        with self.dice(2, 2, 1, 6):
+            out = self.call(CmdKroll(), "tough vs char2/tough=their penalty 3", "[Kroll #")
+        assert "Char2's Tough with a last-ditch die (3 -3 penalty)" in out
+        assert "Char2 rolls 6(=0)." in out and "Char2 calls 0: Char wins with 3 hits." in out
+        with self.dice(2, 2, 1):
+            out = self.call(CmdKroll(), "tough vs char2/tough=their penalty 4", "[Kroll #")
+        assert "no dice: automatic failure (3 -4 penalty)" in out
+        assert "Char2 has no dice: Char wins with 3 hits." in out
+
+    def test_the_gms_dice_take_penalty_dice_too(self):
+        with self.dice(5, 2, 1, 3, 3):
+            out = self.call(CmdKroll(), "tough vs hard=their penalty 2", "[Kroll #")
+        assert "Hard: the GM rolls 2 dice (4 -2 penalty)" in out
+        assert KrollRoll.objects.get().modifiers["b"]["penalty"] == 2
+        self.call(
+            CmdKroll(),
+            "tough vs 1 die=penalty 4, their penalty 2",
+            "Neither you nor the GM's dice can act",
+        )
+
+    def test_a_quick_test_has_no_other_side_to_penalise(self):
+        self.call(CmdKroll(), "/quick tough vs 3=their penalty 1", "A quick test has no other")
+        assert not KrollRoll.objects.exists()
+
+    def test_a_last_ditch_die_given_outright_whatever_the_attribute(self):
+        with self.dice(6, 1, 1):
+            out = self.call(CmdKroll(), "cunning vs moderate=last ditch", "[Kroll #")
+        assert "Char tests Cunning with a last-ditch die against Moderate" in out
+        assert "Char rolls 6(=0); GM rolls 1 1." in out
+        roll = KrollRoll.objects.get()
+        assert roll.modifiers["a"]["attribute"] == 0 and roll.modifiers["a"]["kind"] == "last-ditch"
+
+    def test_a_last_ditch_die_with_a_bonus_or_under_penalty_dice(self):
+        with self.dice(4):
+            out = self.call(CmdKroll(), "/quick cunning vs 3=last-ditch, bonus 1", "[Kroll #")
+        assert "with 1 die (0 +1 bonus)" in out and "succeeds with 1 hit" in out
+        self.char1.kroll_sheet.adventurers.update(penalty=1)
+        with self.dice(2, 5):
+            out = self.call(CmdKroll(), "cunning vs moderate=last ditch", "[Kroll #")
+        assert "with no dice: automatic failure (0 -1 penalty)" in out
+
+    def test_options_are_refused_when_malformed(self):
+        self.call(CmdKroll(), "tough vs hard=last ditch 2", "'last ditch 2' is not a test option")
+        self.call(CmdKroll(), "tough vs hard=their penalty lots", "Give the penalty dice")
+        twice = "tough vs hard=their penalty 1, their penalty 2"
+        self.call(CmdKroll(), twice, "'their penalty' is given twice.")
+        assert not KrollRoll.objects.exists()

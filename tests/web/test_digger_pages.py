@@ -242,7 +242,7 @@ def test_a_run_for_its_party(ann, bob, run_in_progress, monkeypatch):
     page = html(logged_in(ann[0]), "digger:run", run_in_progress)
     rounds = page.split('id="run-rounds"')[1].split("</table>")[0]
     assert "The Gate" in rounds and "Entry" in rounds and "Brute" in rounds
-    assert "1 (target 9)" in rounds and "passed" in rounds and "+20 (now 20)" in rounds
+    assert "1 (target 9)" in rounds and "passed" in rounds and "+15 (now 15)" in rounds
     log = page.split('id="roll-log"')[1].split("</table>")[0]
     assert "<td>4+5</td>" in log and "+3 rating" in log and "12 vs 9" in log
     assert "success" in log and "<td>1+1</td>" in log and "5 vs 9" in log and "failure" in log
@@ -255,7 +255,7 @@ def test_a_run_for_its_party(ann, bob, run_in_progress, monkeypatch):
     with_dice(monkeypatch, HIT, HIT)
     services.complete(ann[1])
     page = html(logged_in(bob[0]), "digger:run", run_in_progress)
-    assert "The Hall" in page and "+20 (now 40)" in page
+    assert "The Hall" in page and "+15 (now 30)" in page
     assert "<td>6+6</td>" in page and "&rarr; 19" in page  # Bob's Exhaustion: 12, then +7
 
 

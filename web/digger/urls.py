@@ -15,4 +15,6 @@ urlpatterns = [
     path("sheets/<int:character_id>/", views.sheet, name="sheet"),
     path("runs/", views.runs, name="runs"),
     path("runs/<int:run_id>/", views.run, name="run"),
+    path("simulations/", views.simulations, name="simulations"),
+    path("simulations/<int:simulation_id>/", views.simulation, name="simulation"),
 ]

@@ -1,5 +1,6 @@
 """
-Digger on the web, read-only: the open dungeons, sheets and run logs.
+Digger on the web, read-only: the open dungeons, sheets and run logs, and for
+builders the balance simulations (+dungeon/simulate) kept with their reports.
 
 Each view asks `world.digger.lookups`, which decides who may see what; what
 a viewer may not see is a 404, exactly like what does not exist. The dungeon
@@ -11,6 +12,7 @@ from django.http import Http404
 from django.shortcuts import render
 
 from world.digger import lookups
+from world.numbers import whole_number
 
 
 def _shown(lookup, *args):
@@ -33,7 +35,11 @@ def dungeon(request, number):
     return render(
         request,
         "digger/dungeon.html",
-        {"dungeon": facts, "page_title": f"Dungeon #{facts.number}"},
+        {
+            "dungeon": facts,
+            "builder": lookups.viewer_is_staff(request.user),
+            "page_title": f"Dungeon #{facts.number}",
+        },
     )
 
 
@@ -76,4 +82,28 @@ def run(request, run_id):
         request,
         "digger/run.html",
         {"record": record, "page_title": f"Run {record.summary.id}"},
+    )
+
+
+@login_required
+def simulations(request):
+    number = whole_number(request.GET.get("dungeon", ""))
+    return render(
+        request,
+        "digger/simulations.html",
+        {
+            "simulations": _shown(lookups.simulations, request.user, number),
+            "dungeon_number": number,
+            "page_title": "Balance simulations",
+        },
+    )
+
+
+@login_required
+def simulation(request, simulation_id):
+    page = _shown(lookups.simulation_page, request.user, simulation_id)
+    return render(
+        request,
+        "digger/simulation.html",
+        {"page": page, "page_title": f"Simulation {page.record.pk}"},
     )

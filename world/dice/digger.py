@@ -21,7 +21,7 @@ Rules applied (house rules, `spec/digger.md`):
   the party's Exhaustion without the parts that need an own failure.
 * The party passes if at least half (rounded up) of those who rolled succeed;
   if nobody rolled, it fails.
-* Exploration: pass 15 + 5 x Level plus the active on-pass bonuses; fail 5.
+* Exploration: pass 10 + 5 x Level plus the active on-pass bonuses; fail 5.
 * Exhaustion per member: pass 4 x Level, fail 10 + 5 x Level; a failed own roll
   +5; a failed risk +10 more and +5/+10 more with a Minor/Major Tool; then the
   Condition/Effect parts. A gain is never below 0, but at least any active

@@ -16,7 +16,11 @@ Rules in brief:
 - Quick test: one hit per die above the called number; ties never count.
 - Pools: attribute + circumstance bonus + followup dice - penalty dice. A pool
   brought to exactly nothing rolls one last-ditch die (a 6 counts as 0); a pool
-  pushed below nothing fails automatically without rolling.
+  pushed below nothing fails automatically without rolling. Someone who does
+  not qualify for any dice has an attribute of 0 (`build_pool(0)`): one
+  last-ditch die.
+- Lucky draw: fate picks the contender with the lowest roll for a bad fate, or
+  the highest for a good one, comparing and discarding as a regular test does.
 """
 
 from dataclasses import dataclass, replace
@@ -357,19 +361,26 @@ class LuckyRound:
     extra: tuple = ()  # (index, Die) pairs rolled before this call (the special case)
 
 
+UNLUCKIEST, LUCKIEST = "unluckiest", "luckiest"
+LUCKY_PICKS = (UNLUCKIEST, LUCKIEST)
+
+
 @dataclass(frozen=True)
 class LuckyDraw:
-    """Fate picks one of several contenders: the lowest Lucky roll.
+    """Fate picks one of several contenders by their Lucky rolls: the lowest roll for a bad
+    fate (`pick` UNLUCKIEST: who was on the bridge), the highest for a good one
+    (LUCKIEST: who picked the enchanted axe).
 
-    Everyone calls their highest die; the highest callers are spared. Those
-    tied on the lowest call discard it and call again, as in a regular test,
-    and when a tie takes someone's last die each of them rolls one more.
-    `dice[i]` is every die contender i rolled.
+    Everyone calls their highest die; those who called the worst (or the best)
+    are still in it. Ties among them discard the die they called and call
+    again, as in a regular test, and when a tie takes someone's last die each
+    of them rolls one more. `dice[i]` is every die contender i rolled.
     """
 
     dice: tuple
     rounds: tuple
     picked: int
+    pick: str = UNLUCKIEST
 
     def render(self, names):
         names = [_name(name) for name in names]
@@ -378,11 +389,13 @@ class LuckyDraw:
             for i, dice in enumerate(self.dice)
         )
         parts = [f"Lucky rolls: {opening}."]
+        unlucky = self.pick == UNLUCKIEST
         for earlier, round_ in zip(self.rounds, self.rounds[1:]):
             tied = [names[i] for i, _ in round_.calls]
             tied[0] = _name(tied[0], start=True)
+            value = (min if unlucky else max)(v for _, v in earlier.calls)
             parts.append(
-                f"{' and '.join(tied)} tie low on {min(v for _, v in earlier.calls)} "
+                f"{' and '.join(tied)} tie {'low' if unlucky else 'high'} on {value} "
                 f"and discard it."
             )
             if round_.extra:
@@ -390,29 +403,36 @@ class LuckyDraw:
                 parts.append(f"Someone is out of dice, so each rolls one more: {rolled}.")
             called = ", ".join(f"{names[i]} {value}" for i, value in round_.calls)
             parts.append(f"They call {called}.")
-        lowest = dict(self.rounds[-1].calls)[self.picked]
-        parts.append(f"Fate picks {names[self.picked]} (lowest call: {lowest}).")
+        called = dict(self.rounds[-1].calls)[self.picked]
+        if unlucky:
+            parts.append(f"Fate picks {names[self.picked]} (lowest call: {called}).")
+        else:
+            parts.append(f"Fortune favours {names[self.picked]} (highest call: {called}).")
         return " ".join(parts)
 
     def _extra_count(self, index):
         return sum(1 for round_ in self.rounds for i, _ in round_.extra if i == index)
 
 
-def lucky_draw(pools, rng):
+def lucky_draw(pools, rng, pick=UNLUCKIEST):
     """Everyone rolls their Lucky dice (`pools`, a count per contender, in
-    order); returns who fate picks. Needs two contenders with a die each."""
+    order); returns who fate picks: the lowest roll (UNLUCKIEST) or the highest
+    (LUCKIEST). Needs two contenders with a die each."""
     if len(pools) < 2:
         raise DiceError("a Lucky draw needs at least two contenders")
     if any(count < 1 for count in pools):
         raise DiceError("every contender needs at least one die")
+    if pick not in LUCKY_PICKS:
+        raise DiceError(f"a Lucky draw picks the {' or the '.join(LUCKY_PICKS)}")
+    keep = min if pick == UNLUCKIEST else max
     dice = [list(_roll(count, rng, False)) for count in pools]
     left = {i: _highest_first(rolled) for i, rolled in enumerate(dice)}
     rounds, extra = [], ()
     while True:
         calls = tuple((i, left[i][0].value) for i in sorted(left))
         rounds.append(LuckyRound(calls, extra))
-        lowest = min(value for _, value in calls)
-        left = {i: left[i] for i, value in calls if value == lowest}
+        kept = keep(value for _, value in calls)
+        left = {i: left[i] for i, value in calls if value == kept}
         if len(left) == 1:
             break
         for remaining in left.values():
@@ -423,4 +443,6 @@ def lucky_draw(pools, rng):
             for i, die in extra:
                 dice[i].append(die)
                 left[i] = _highest_first(left[i] + [die])
-    return LuckyDraw(tuple(tuple(rolled) for rolled in dice), tuple(rounds), next(iter(left)))
+    return LuckyDraw(
+        tuple(tuple(rolled) for rolled in dice), tuple(rounds), next(iter(left)), pick
+    )

@@ -1,5 +1,6 @@
 """Digger records in the Django admin: sheets with forms and ledger, dungeons with
-their cards, parties, and runs with their roll log (read-only: it is a record)."""
+their cards, parties, runs with their roll log and balance simulations (the records
+are read-only)."""
 
 from django.contrib import admin
 
@@ -17,6 +18,7 @@ from world.digger.models import (
     Run,
     RunRoll,
     RunRound,
+    Simulation,
     ToolDesign,
 )
 
@@ -101,4 +103,13 @@ class RunRollAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Simulation)
+class SimulationAdmin(admin.ModelAdmin):
+    list_display = ("id", "dungeon_number", "party", "runs", "requested_by_name", "created_at")
+    raw_id_fields = ("dungeon", "requested_by")
+
+    def has_change_permission(self, request, obj=None):
         return False

@@ -3,16 +3,20 @@ Digger's game pieces as plain, frozen data: Cards, Tool designs and Dungeons.
 
 The live game builds these from its Django rows (and the sample-dungeon files);
 the engine and the balance simulator play with them. This module also holds the
-checks a builder or a Tool designer gets: `validate_tool_design()` (the Tool
-Point arithmetic and the drawback/Cleanse rules) and `Dungeon.validate()`
-(errors that make a dungeon unplayable, warnings where it strays from the
-balance guidance). Every number comes from `world.digger.rules`.
+checks a builder or a Tool designer gets: `tool_problems()` (everything that
+refuses a Tool: its name, `validate_tool_design()`'s Tool Point arithmetic and
+drawback/Cleanse rules) and `category_limit_problem()` (at most 3 of the 4
+categories per form), which buying a Tool and the simulator's party files both
+apply, and `Dungeon.validate()` (errors that make a dungeon unplayable,
+warnings where it strays from the balance guidance). Every number comes from
+`world.digger.rules`.
 """
 
 from collections import Counter
 from dataclasses import dataclass, field
 
 from world.digger import rules
+from world.numbers import whole_number
 
 
 @dataclass(frozen=True)
@@ -180,6 +184,54 @@ def validate_tool_design(rating, qualities=(), drawback=None, category=None):
         if total != rules.TOOL_POINTS:
             problems.append(f"{text} = {total} TP; a tool needs exactly {rules.TOOL_POINTS}.")
     return tuple(problems)
+
+
+TOOL_NAME_MAX = 40
+TOOL_DESCRIPTION_MAX = 400
+
+
+def tool_problems(name, category, rating, qualities=(), drawback=None, description=""):
+    """Every reason a Tool cannot be had as designed, each a sentence (empty = it can).
+
+    The one check behind buying a Tool (+tools/buy, the design menu) and the
+    balance simulator's party files. Any part may still be missing (None).
+    """
+    problems = []
+    if not name or len(name) > TOOL_NAME_MAX:
+        problems.append(f"Give the tool a name of 1 to {TOOL_NAME_MAX} characters.")
+    elif whole_number(name.removeprefix("#")) is not None:
+        problems.append("A tool's name cannot be just a number (numbers pick tools by +tools).")
+    elif rules.ability_for_word(name):
+        problems.append(
+            f"A tool cannot be called {name}: +act {name} means the "
+            f"{rules.ability_for_word(name)} ability, so give it a name of its own."
+        )
+    if len(description) > TOOL_DESCRIPTION_MAX:
+        problems.append(f"Keep the description within {TOOL_DESCRIPTION_MAX} characters.")
+    if category is None:
+        problems.append(f"Choose a category: {', '.join(rules.ABILITIES)}.")
+    if rating is None:
+        problems.append(f"Choose a rating: {' or '.join(rules.TOOL_RATINGS)}.")
+        return tuple(problems)
+    return tuple(problems) + validate_tool_design(rating, qualities, drawback, category)
+
+
+def category_limit_problem(categories, category, whose):
+    """Why a form whose tools cover `categories` cannot take a `category` tool, or None.
+
+    whose: the owner as the sentence starts, e.g. "Your Base form's" or "Ann's".
+    """
+    if len(set(categories) | {category}) <= rules.MAX_TOOL_CATEGORIES:
+        return None
+    return (
+        f"{whose} tools already cover {', '.join(sorted(categories))}: a form's tools may "
+        f"cover at most {rules.MAX_TOOL_CATEGORIES} of the {len(rules.ABILITIES)} abilities, "
+        f"so it cannot take {_a(category)} tool."
+    )
+
+
+def _a(word):
+    return f"{'an' if word[:1].upper() in 'AEIOU' else 'a'} {word}"
 
 
 @dataclass(frozen=True)

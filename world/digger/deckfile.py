@@ -87,19 +87,28 @@ def condition_named(name):
 def load_dungeon_file(path, with_report=False):
     """The Dungeon in the YAML file at `path` (see the module docstring)."""
     path = Path(path)
+    return load_dungeon_text(read_text_file(path, DeckFileError), path.name, with_report)
+
+
+def read_text_file(path, error):
+    """The text of the file at `path`; `error` (a GameError type) if it cannot be read."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise DeckFileError(f"{path.name}: cannot be read ({error}).") from None
-    return load_dungeon_text(text, path.name, with_report)
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as problem:
+        raise error(f"{path.name}: cannot be read ({problem}).") from None
+
+
+def read_yaml(text, source, error):
+    """`yaml.safe_load(text)`; `error` (a GameError type) naming `source` and the spot."""
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as problem:
+        raise error(f"{source}: not valid YAML: {_yaml_problem(problem)}") from None
 
 
 def load_dungeon_text(text, source="<text>", with_report=False):
     """The Dungeon in YAML `text`; `source` names it in error messages."""
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        raise DeckFileError(f"{source}: not valid YAML: {_yaml_problem(error)}") from None
+    data = read_yaml(text, source, DeckFileError)
     reader = _Reader(source)
     dungeon = reader.dungeon(data)
     if reader.problems:
@@ -118,8 +127,10 @@ def _yaml_problem(error):
     return f"line {mark.line + 1}, column {mark.column + 1}: {problem}"
 
 
-class _Reader:
-    """Turns safe_load's plain data into a Dungeon, collecting every problem on the way."""
+class FieldReader:
+    """Reads the fields of safe_load's plain data, collecting every problem on the way,
+    each naming the file (`source`) and where in it; the dungeon files' reader and the
+    simulator's party files (world.digger.sim_parties) are made of it."""
 
     def __init__(self, source):
         self.source = source
@@ -127,6 +138,45 @@ class _Reader:
 
     def problem(self, where, message):
         self.problems.append(f"{self.source}{where}: {message}")
+
+    def unknown_fields(self, data, known, where):
+        for field in data:
+            if field not in known:
+                self.problem(
+                    f"{where}, field {field!r}",
+                    f"is not a field here; the fields are {', '.join(known)}.",
+                )
+
+    def text(self, value, where, field, required=False):
+        if value is None and not required:
+            return ""
+        if not isinstance(value, str) or (required and not value.strip()):
+            wanted = "some text" if required else "text"
+            self.problem(f"{where}, field {field!r}", f"must be {wanted}, got {value!r}.")
+            return ""
+        return value.strip()
+
+    def whole(self, value, where, field, low, high):
+        if isinstance(value, int) and not isinstance(value, bool):
+            if value >= low and (high is None or value <= high):
+                return value
+        wanted = f"a whole number {low}-{high}" if high else f"a whole number from {low}"
+        self.problem(f"{where}, field {field!r}", f"must be {wanted}, got {value!r}.")
+        return None
+
+    def choice(self, value, where, field, lookup, allowed):
+        """`lookup`(name) for a name given in any case, else a problem listing `allowed`."""
+        found = lookup(_folded(value)) if isinstance(value, str) else None
+        if found is None:
+            self.problem(
+                f"{where}, field {field!r}",
+                f"must be one of {', '.join(allowed)}, got {value!r}.",
+            )
+        return found
+
+
+class _Reader(FieldReader):
+    """Turns safe_load's plain data into a Dungeon."""
 
     def dungeon(self, data):
         if not isinstance(data, dict):
@@ -191,41 +241,6 @@ class _Reader:
                 self.problem(where, f"unknown Condition {item!r}.")
             names.append(name)
         return tuple(names)
-
-    def unknown_fields(self, data, known, where):
-        for field in data:
-            if field not in known:
-                self.problem(
-                    f"{where}, field {field!r}",
-                    f"is not a field here; the fields are {', '.join(known)}.",
-                )
-
-    def text(self, value, where, field, required=False):
-        if value is None and not required:
-            return ""
-        if not isinstance(value, str) or (required and not value.strip()):
-            wanted = "some text" if required else "text"
-            self.problem(f"{where}, field {field!r}", f"must be {wanted}, got {value!r}.")
-            return ""
-        return value.strip()
-
-    def whole(self, value, where, field, low, high):
-        if isinstance(value, int) and not isinstance(value, bool):
-            if value >= low and (high is None or value <= high):
-                return value
-        wanted = f"a whole number {low}-{high}" if high else f"a whole number from {low}"
-        self.problem(f"{where}, field {field!r}", f"must be {wanted}, got {value!r}.")
-        return None
-
-    def choice(self, value, where, field, lookup, allowed):
-        """`lookup`(name) for a name given in any case, else a problem listing `allowed`."""
-        found = lookup(_folded(value)) if isinstance(value, str) else None
-        if found is None:
-            self.problem(
-                f"{where}, field {field!r}",
-                f"must be one of {', '.join(allowed)}, got {value!r}.",
-            )
-        return found
 
 
 def _is_key(value):

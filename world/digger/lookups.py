@@ -1,7 +1,8 @@
 """
 What Digger shows outside play, on the web pages: the open dungeons (never
-their cards), sheets as their viewer may see them, and the runs a player's
-characters were in, with their rounds and roll log.
+their cards), sheets as their viewer may see them, the runs a player's
+characters were in, with their rounds and roll log, and for builders the
+balance simulations made with +dungeon/simulate.
 
 The viewer is a web user: an account, or an anonymous visitor. Each look-up
 raises `NotShown` alike for what does not exist and for what the viewer may
@@ -20,10 +21,12 @@ from evennia.utils.utils import inherits_from
 from world.dice.digger import target_number
 from world.digger import rules
 from world.digger.access import is_staff
+from world.digger.balance_chart import ChartRow, spread_chart
 from world.digger.errors import DiggerError
-from world.digger.models import Dungeon, PartyMember, Run, RunRoll
+from world.digger.models import Dungeon, PartyMember, Run, RunRoll, Simulation
 from world.digger.render import tool_summary
 from world.digger.sheets import ledger_view, sheet_view
+from world.digger.sim_parties import STANDARD, party_label
 from world.digger.store import dungeon_from_db
 
 CHARACTER = "evennia.objects.objects.DefaultCharacter"
@@ -327,4 +330,135 @@ def run_record(viewer, run_id):
         _summary(run, run.deck.get("name")),
         f"{card['kind'].title()}: {card['title'] or card['key']}" if card else "",
         tuple(rounds),
+    )
+
+
+# ---------------------------------------------------------------- balance simulations
+
+RECENT_SIMULATIONS = 50
+WORST_CARDS_SHOWN = 5
+
+
+@dataclass(frozen=True)
+class SimulationRow:
+    """One kept simulation in the builders' list."""
+
+    record: Simulation
+    runs: str  # for each party, written out: '2,000'
+    standard_percent: float | None
+    verdict: str | None
+
+
+def simulations(viewer, number=None):
+    """The latest kept simulations (of dungeon `number` only, if given): builders only."""
+    if not viewer_is_staff(viewer):
+        raise NotShown
+    records = Simulation.objects.all()
+    if number is not None:
+        records = records.filter(dungeon_number=number)
+    rows = []
+    for record in records[:RECENT_SIMULATIONS]:
+        standard = _standard(record.report)
+        rate = standard["success_rate"] * 100 if standard else None
+        rows.append(SimulationRow(record, f"{record.runs:,}", rate, record.report.get("verdict")))
+    return rows
+
+
+def _standard(report):
+    return next((row for row in report["spread"] if row["party"] == STANDARD), None)
+
+
+@dataclass(frozen=True)
+class SpreadRow:
+    party: str
+    percent: float  # of runs won
+    low: float
+    high: float
+    retreat_percent: float
+    lost_percent: float
+    mean_challenges: float
+    is_main: bool
+    is_standard: bool
+
+
+@dataclass(frozen=True)
+class CardRow:
+    key: str
+    played: int
+    failed: int
+    percent: float
+
+
+@dataclass(frozen=True)
+class SimulationPage:
+    """A kept simulation as its web page shows it (`chart` is SVG markup)."""
+
+    record: Simulation
+    runs: str  # for each party, written out: '2,000'
+    dungeon_type: str
+    band_percent: tuple | None
+    verdict: str | None
+    warning: str | None
+    spread: tuple  # SpreadRow, in the report's order
+    main: dict  # the detailed party's report (simulate.SimulationReport.to_dict())
+    main_label: str  # how a sentence names that party
+    main_outcomes: str  # 'won 1,235, retreated 741, lost 24'
+    worst_cards: tuple  # CardRow
+    chart: str
+
+
+def simulation_page(viewer, simulation_id):
+    """One kept simulation: builders only."""
+    if not viewer_is_staff(viewer):
+        raise NotShown
+    record = Simulation.objects.filter(pk=simulation_id).first()
+    if record is None:
+        raise NotShown
+    report = record.report
+    band, runs = report["target"], report["runs"]
+    spread = tuple(
+        SpreadRow(
+            row["party"],
+            row["success_rate"] * 100,
+            row["ci95"][0] * 100,
+            row["ci95"][1] * 100,
+            row["outcomes"][rules.RETREAT] / runs * 100,
+            row["outcomes"][rules.LOST] / runs * 100,
+            row["mean_challenges"],
+            row["party"] == report["party"],
+            row["party"] == STANDARD,
+        )
+        for row in report["spread"]
+    )
+    chart_rows = [
+        ChartRow(
+            row["party"],
+            {outcome: count / report["runs"] for outcome, count in row["outcomes"].items()},
+            row["ci95"][0],
+            row["ci95"][1],
+            emphasis=row["party"] == report["party"],
+        )
+        for row in report["spread"]
+    ]
+    cards = [
+        CardRow(key, stat["played"], stat["failed"], stat["failure_rate"] * 100)
+        for key, stat in report["cards"].items()
+        if stat["failed"]
+    ][:WORST_CARDS_SHOWN]
+    dungeon_type = report["dungeon"]["type"]
+    outcomes = report["outcomes"]
+    return SimulationPage(
+        record,
+        f"{runs:,}",
+        dungeon_type,
+        tuple(round(share * 100) for share in band) if band else None,
+        report.get("verdict"),
+        report.get("warning"),
+        spread,
+        report,
+        party_label(report["party"]),
+        f"won {outcomes[rules.WON]:,}, retreated {outcomes[rules.RETREAT]:,}, "
+        f"lost {outcomes[rules.LOST]:,}",
+        tuple(cards),
+        spread_chart(chart_rows, tuple(band) if band else None, f"{dungeon_type} band"),
     )

@@ -386,3 +386,32 @@ class RunRoll(models.Model):
 
     class Meta:
         ordering = ["run", "challenge", "id"]
+
+
+class Simulation(models.Model):
+    """A balance report made by +dungeon/simulate, kept for the builders' web page.
+
+    `report` is the simulator's `BalanceReport.to_dict()`: the chosen party's
+    full report with every shipped party's rate beside it.
+    """
+
+    dungeon = models.ForeignKey(
+        Dungeon, null=True, blank=True, on_delete=models.SET_NULL, related_name="simulations"
+    )
+    dungeon_number = models.PositiveIntegerField()
+    dungeon_name = models.CharField(max_length=NAME_MAX)
+    party = models.CharField(max_length=NAME_MAX, help_text="The party simulated in detail.")
+    runs = models.PositiveIntegerField(help_text="Runs for each party.")
+    seed = models.PositiveIntegerField()
+    requested_by = models.ForeignKey(
+        ObjectDB, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    requested_by_name = models.CharField(max_length=NAME_MAX)
+    report = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self):
+        return f"Simulation {self.pk} of dungeon #{self.dungeon_number} ({self.party})"

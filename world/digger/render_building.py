@@ -6,8 +6,11 @@ balance report. Nothing here changes state; every line fits in 78 columns.
 
 import textwrap
 
+from django.urls import reverse
+
 from world.digger import rules
 from world.digger.render import WIDTH, counted, heading, table, wrap
+from world.digger.sim_parties import SHIPPED, party_label
 
 
 def _item(text, bullet="  - "):
@@ -174,9 +177,11 @@ def simulation_started(request):
     """What +dungeon/simulate says at once: started, or waiting behind `request.ahead` others."""
     job = request.job
     dungeon = job.dungeon
+    others = [name for name in SHIPPED if name != job.party.name]
     what = (
-        f"{job.runs:,} runs of dungeon #{dungeon.number} {dungeon.name} with the standard "
-        f"party (seed {job.seed})"
+        f"{job.runs:,} runs of dungeon #{dungeon.number} {dungeon.name} with "
+        f"{party_label(job.party.name)}, and as many with each of {_listed(others)} beside "
+        f"it (seed {job.seed})"
     )
     if request.started:
         return wrap(f"Simulating {what}. The report comes when it is done; carry on meanwhile.")
@@ -188,16 +193,23 @@ def simulation_started(request):
     )
 
 
+def _listed(names):
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def _simulations(count):
     return "one simulation" if count == 1 else f"{count} simulations"
 
 
-def simulation_report(found):
-    lines = found.render().splitlines()
-    return "\n".join(
-        [heading("Balance report")]
-        + [textwrap.fill(line, WIDTH, subsequent_indent="    ") for line in lines]
-    )
+def simulation_report(done):
+    """The balance report (a SimulationDone): the spread, the warning, the details."""
+    lines = []
+    for line in done.report.render().splitlines():
+        text = textwrap.fill(line, WIDTH, subsequent_indent="    ")
+        lines.append(f"|r{text}|n" if line.startswith("Warning:") else text)
+    if done.record is not None:
+        lines.append(f"On the web: {reverse('digger:simulation', args=[done.record.pk])}")
+    return "\n".join([heading("Balance report")] + lines)
 
 
 def simulation_failed():

@@ -13,7 +13,7 @@ run in turn, so a seed always gives the same report; it draws the very numbers
 
 From a shell, without the game's database:
 
-    python -m world.digger.simulate 1 --runs 5000 --seed 1 [--json]
+    python -m world.digger.simulate 1 --runs 5000 --seed 1 [--party bold] [--json]
     python -m world.digger.simulate path/to/dungeon.yaml
 
 A number there names a sample dungeon file in world/digger/data/ (1 is
@@ -22,12 +22,18 @@ simulate one of those, export it to a file first (`evennia dungeons export 7
 dungeon-7.yaml` on the server, or +dungeon/export in the game) and give the
 file, or run +dungeon/simulate 7 in the game.
 
-The standard party (`spec/digger.md`, "Dungeons and balance"): four members
-rated 5/4/3/2 in rotation, so that each ability has one 5, one 4, one 3 and
-one 2; each carries a plain Major Tool in their best ability and a plain Minor
-Tool in their second best ("plain": no qualities; the engine does not check
-Tool Points). On every challenge each member acts with their Tool for it
-while it has uses, else with the basic action; nobody risks.
+The party comes from a party file (world.digger.sim_parties): one of the four
+shipped with the game (standard, utility, bare, bold; spec/digger.md, "Dungeons
+and balance") or any file with Tools a player could buy. `balance()` plays the
+chosen party and every shipped party on the same seed, so that a report shows
+the spread: the standard party's rate against the type's band, and how the
+other kinds of party fare beside it.
+
+    report = balance(dungeon, runs=5000, seed=1, party=shipped_party("bold"))
+    report.main, report.standard, report.spread, report.warning, report.render()
+
+    python -m world.digger.simulate 1 --party standard --runs 40000 --seed 7
+    python -m world.digger.simulate 3 --party path/to/my-party.yaml
 """
 
 import argparse
@@ -36,23 +42,23 @@ import math
 import random
 import sys
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from statistics import fmean
 from typing import NamedTuple
 
 from tqdm import tqdm
 
 from world.digger import rules
-from world.digger.deck import Tool
 from world.digger.deckfile import DeckFileError, load_dungeon_file, sample_path
-from world.digger.engine import (
-    Action,
-    MemberInfo,
-    act_all_in_place,
-    complete_in_place,
-    draw_in_place,
-    start_run,
-    uses_left,
+from world.digger.engine import act_all_in_place, complete_in_place, draw_in_place, start_run
+from world.digger.sim_parties import (
+    SHIPPED,
+    STANDARD,
+    PartyFileError,
+    capitalised,
+    party_label,
+    party_named,
+    shipped_party,
 )
 from world.numbers import whole_number
 
@@ -61,76 +67,6 @@ EXHAUSTION_PERCENTILES = (10, 50, 90)
 WORST_CARDS_SHOWN = 5
 PROGRESS_EVERY = 100  # runs between progress calls
 TTY_PROGRESS_FROM = 2_000  # the command line shows a bar from this many runs
-
-
-# --- Parties -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SimMember:
-    """A scripted party member: the id the run knows them by, ratings and loaded Tools."""
-
-    member_id: str
-    ratings: dict  # ability -> rating
-    tools: tuple  # deck.Tool, as loaded on the belt
-    # ability -> ((Tool, its Action), ...) in belt order; built once, not compared
-    tool_actions: dict = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self):
-        table = {}
-        for tool in self.tools:
-            table.setdefault(tool.category, []).append((tool, Action(rules.ACT, tool=tool)))
-        object.__setattr__(
-            self, "tool_actions", {category: tuple(pairs) for category, pairs in table.items()}
-        )
-
-    def action_for(self, state, ability):
-        """Act with the first loaded Tool for `ability` that has uses left, else the basic way."""
-        for tool, action in self.tool_actions.get(ability, ()):
-            if uses_left(state, self.member_id, tool) > 0:
-                return action
-        return BASIC_ACTIONS[ability]
-
-
-BASIC_ACTIONS = {ability: Action(rules.ACT, ability=ability) for ability in rules.ABILITIES}
-
-
-@dataclass(frozen=True)
-class Party:
-    """A named scripted party: SimMembers in the order they roll."""
-
-    name: str
-    members: tuple
-    # member id -> engine.MemberInfo, what `complete` is told each round; built once
-    infos: dict = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self):
-        infos = {member.member_id: MemberInfo(member.ratings) for member in self.members}
-        object.__setattr__(self, "infos", infos)
-
-
-STANDARD_RATINGS = (5, 4, 3, 2)
-
-
-def standard_party():
-    """The spec's standard party of four (see the module docstring)."""
-    members = []
-    for seat in range(len(rules.ABILITIES)):
-        ratings = {
-            ability: STANDARD_RATINGS[(index - seat) % len(STANDARD_RATINGS)]
-            for index, ability in enumerate(rules.ABILITIES)
-        }
-        best, second = sorted(rules.ABILITIES, key=ratings.get, reverse=True)[:2]
-        member_id = f"member{seat + 1}"
-        tools = (
-            Tool(f"{member_id}-major", f"{best} Major tool", best, rules.MAJOR),
-            Tool(f"{member_id}-minor", f"{second} Minor tool", second, rules.MINOR),
-        )
-        members.append(SimMember(member_id, ratings, tools))
-    return Party("standard", tuple(members))
-
-
-PARTIES = {"standard": standard_party}
 
 
 # --- One run ------------------------------------------------------------------------
@@ -146,18 +82,19 @@ class RunRecord(NamedTuple):
 
 
 def play_run(dungeon, party, rng, plans=None):
-    """Play one run of `dungeon` with `party` (a Party) to its end.
+    """Play one run of `dungeon` with `party` (a sim_parties.Party) to its end.
 
     plans: a dict the runs of one simulation share, where the engine keeps the
     rounds it has planned (see engine.complete_in_place).
     """
-    members, infos = party.members, party.infos
+    members, infos, play = party.members, party.infos, party.play
     state = start_run(dungeon, tuple(infos), rng)  # this run's own state, changed in place
     cards = []
     while state.outcome is None:
         card = draw_in_place(state, dungeon, rng)
+        mode = play.mode(state)
         moves = [
-            (member.member_id, member.action_for(state, card.ability))
+            (member.member_id, member.action_for(state, card.ability, mode))
             for member, exhaustion in zip(members, state.exhaustion)
             if exhaustion < rules.EXHAUSTION_LIMIT
         ]
@@ -185,7 +122,7 @@ class CardStat:
 
 @dataclass(frozen=True)
 class SimulationReport:
-    """The outcome of `simulate`: rates, spreads and the cards that stop parties."""
+    """The outcome of `simulate` for one party: rates, spreads and the cards that stop it."""
 
     dungeon_number: int
     dungeon_name: str
@@ -198,6 +135,7 @@ class SimulationReport:
     exhaustion_mean: float
     exhaustion_percentiles: dict  # percentile -> final Exhaustion of a member
     cards: tuple  # CardStat, most failed first
+    party_about: str = ""  # what the party is, from its file
 
     @property
     def success_rate(self):
@@ -215,8 +153,15 @@ class SimulationReport:
 
     @property
     def in_target(self):
+        """The success rate is inside the band (what a standard party must reach)."""
         target = self.target
         return target is not None and target[0] <= self.success_rate <= target[1]
+
+    @property
+    def surely_in_target(self):
+        """The whole 95% interval is inside the band."""
+        target, (low, high) = self.target, self.ci95
+        return target is not None and target[0] <= low and high <= target[1]
 
     def to_dict(self):
         return {
@@ -226,6 +171,7 @@ class SimulationReport:
                 "type": self.dungeon_type,
             },
             "party": self.party,
+            "party_about": self.party_about,
             "runs": self.runs,
             "seed": self.seed,
             "success_rate": self.success_rate,
@@ -248,13 +194,9 @@ class SimulationReport:
             },
         }
 
-    def render(self):
-        """A short readable report."""
-        low, high = self.ci95
+    def detail_lines(self):
+        """Outcomes, challenges, Exhaustion and the cards failed most, a line each."""
         lines = [
-            f"Dungeon {self.dungeon_number}: {self.dungeon_name} ({self.dungeon_type})",
-            f"{self.runs:,} runs, {self.party} party, seed {self.seed}",
-            f"Success: {self.success_rate:.1%} (95% CI {low:.1%}-{high:.1%})" + self._target_note(),
             "Outcomes: "
             + ", ".join(f"{outcome} {self.outcomes[outcome]:,}" for outcome in rules.OUTCOMES),
             f"Challenges per run: {self.mean_challenges:.1f} on average",
@@ -267,14 +209,101 @@ class SimulationReport:
             for stat in self.cards[:WORST_CARDS_SHOWN]
             if stat.failed
         ]
-        return "\n".join(lines)
+        return lines
 
-    def _target_note(self):
-        if self.target is None:
-            return ""
-        low, high = self.target
-        verdict = "within" if self.in_target else "OUTSIDE"
-        return f"; {verdict} the {self.dungeon_type} target {low:.0%}-{high:.0%}"
+
+@dataclass(frozen=True)
+class BalanceReport:
+    """What `balance` found: the chosen party's full report and every party's beside it.
+
+    `spread` holds a SimulationReport per party: the shipped ones in SHIPPED
+    order, then the chosen party if it is not one of them; `main` is the
+    chosen party's, `standard` the standard party's, which alone is held to
+    the type's band.
+    """
+
+    main: SimulationReport
+    spread: tuple
+
+    @property
+    def standard(self):
+        return next(report for report in self.spread if report.party == STANDARD)
+
+    @property
+    def band(self):
+        return self.main.target
+
+    def verdict(self):
+        """How the standard party's rate stands against the band, in a phrase (None: no band)."""
+        standard, band = self.standard, self.band
+        if band is None:
+            return None
+        where = f"the {standard.dungeon_type} band {band[0]:.0%}-{band[1]:.0%}"
+        if standard.surely_in_target:
+            return f"within {where}"
+        if standard.in_target:
+            return f"within {where}, but near its edge: simulate more runs to be sure"
+        return f"OUTSIDE {where}"
+
+    @property
+    def warning(self):
+        """A warning for the builder when the standard party's rate misses the band, or None."""
+        standard, band = self.standard, self.band
+        if band is None or standard.in_target:
+            return None
+        if standard.success_rate > band[1]:
+            side, change = "above", "harder (higher Levels, harsher Conditions"
+        else:
+            side, change = "below", "easier (lower Levels, kinder Conditions"
+        return (
+            f"Warning: the standard party wins {standard.success_rate:.1%} of its runs, "
+            f"{side} the {standard.dungeon_type} band of {band[0]:.0%}-{band[1]:.0%}. "
+            f"Make the deck {change}, or a Final that is {'more' if side == 'above' else 'less'} "
+            "demanding) and simulate again."
+        )
+
+    def to_dict(self):
+        """The chosen party's report, with the spread and the verdict beside it."""
+        return {
+            **self.main.to_dict(),
+            "verdict": self.verdict(),
+            "warning": self.warning,
+            "spread": [
+                {
+                    "party": report.party,
+                    "success_rate": report.success_rate,
+                    "ci95": list(report.ci95),
+                    "outcomes": dict(report.outcomes),
+                    "mean_challenges": report.mean_challenges,
+                }
+                for report in self.spread
+            ],
+        }
+
+    def render(self):
+        """A short readable report: the spread first, then the chosen party in detail."""
+        main = self.main
+        width = max(len(report.party) for report in self.spread)
+        lines = [
+            f"Dungeon {main.dungeon_number}: {main.dungeon_name} ({main.dungeon_type})",
+            f"{main.runs:,} runs for each party, seed {main.seed}",
+            "Runs won, with the 95% interval:",
+        ]
+        for report in self.spread:
+            low, high = report.ci95
+            line = (
+                f"  {report.party:<{width}}  {report.success_rate:6.1%} ({low:.1%}-{high:.1%})"
+            )
+            if report.party == STANDARD and self.verdict():
+                line += f"  {self.verdict()}"
+            lines.append(line)
+        if self.warning:
+            lines.append(self.warning)
+        lines.append(f"{capitalised(party_label(main.party))} in detail:")
+        if main.party_about:
+            lines.append(f"  {main.party_about}")
+        lines += [f"  {line}" for line in main.detail_lines()]
+        return "\n".join(lines)
 
 
 class SimulationRandom(random.Random):
@@ -299,14 +328,14 @@ class SimulationRandom(random.Random):
 
 
 def simulate(dungeon, runs, seed, party=None, progress=None):
-    """Play `runs` runs of `dungeon` (a deck.Dungeon) and report on them.
+    """Play `runs` runs of `dungeon` (a deck.Dungeon) with one party and report on them.
 
-    party: a Party (default the standard party); progress: called with the
-    number of runs finished since its last call (tqdm's `update` fits).
+    party: a sim_parties.Party (default the standard party); progress: called
+    with the number of runs finished since its last call (tqdm's `update` fits).
     """
     if runs < 1:
         raise ValueError("Simulate at least one run.")
-    party = party or standard_party()
+    party = party or shipped_party(STANDARD)
     rng = SimulationRandom(seed)
     outcomes = Counter(dict.fromkeys(rules.OUTCOMES, 0))
     played, failed = Counter(), Counter()
@@ -340,7 +369,20 @@ def simulate(dungeon, runs, seed, party=None, progress=None):
         exhaustion_mean=fmean(exhaustion),
         exhaustion_percentiles=percentiles(exhaustion, EXHAUSTION_PERCENTILES),
         cards=tuple(cards),
+        party_about=party.about,
     )
+
+
+def balance(dungeon, runs, seed, party=None, progress=None):
+    """`simulate` `party` (default the standard one) and every shipped party, each for
+    `runs` runs on `seed`: a BalanceReport. progress: as for `simulate`, over all of them."""
+    party = party or shipped_party(STANDARD)
+    parties = [party if name == party.name else shipped_party(name) for name in SHIPPED]
+    if party.name not in SHIPPED:
+        parties.append(party)
+    spread = tuple(simulate(dungeon, runs, seed, each, progress) for each in parties)
+    main = next(report for report in spread if report.party == party.name)
+    return BalanceReport(main, spread)
 
 
 def wilson_interval(successes, trials, z=Z95):
@@ -366,7 +408,10 @@ def percentiles(values, wanted):
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m world.digger.simulate",
-        description="Simulate runs of a Digger dungeon with a scripted party.",
+        description=(
+            "Simulate runs of a Digger dungeon with a scripted party, and with each party "
+            "shipped with the game beside it."
+        ),
         epilog=(
             "A number picks the sample dungeon file of world/digger/data/ whose name starts "
             "with it, never a dungeon of the game's database: export one of "
@@ -380,16 +425,22 @@ def main(argv=None):
     )
     parser.add_argument("--runs", type=int, default=5_000, help="how many runs (default 5000)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument("--party", choices=sorted(PARTIES), default="standard")
+    parser.add_argument(
+        "--party",
+        default=STANDARD,
+        help=f"a shipped party ({', '.join(SHIPPED)}) or a party file (default standard); "
+        "every shipped party is simulated beside it",
+    )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     options = parser.parse_args(argv)
     if options.runs < 1:
         parser.error("--runs must be at least 1")
     try:
         dungeon = _load(options.dungeon)
-    except DeckFileError as error:
+        party = party_named(options.party)
+    except (DeckFileError, PartyFileError) as error:
         parser.exit(2, f"{error}\n")
-    report = _simulate_with_bar(dungeon, options.runs, options.seed, PARTIES[options.party]())
+    report = _balance_with_bar(dungeon, options.runs, options.seed, party)
     print(json.dumps(report.to_dict(), indent=2) if options.json else report.render())
 
 
@@ -400,11 +451,12 @@ def _load(argument):
     return load_dungeon_file(argument)
 
 
-def _simulate_with_bar(dungeon, runs, seed, party):
+def _balance_with_bar(dungeon, runs, seed, party):
     if runs < TTY_PROGRESS_FROM or not sys.stderr.isatty():
-        return simulate(dungeon, runs, seed, party)
-    with tqdm(total=runs, unit="run", file=sys.stderr, leave=False) as bar:
-        return simulate(dungeon, runs, seed, party, progress=bar.update)
+        return balance(dungeon, runs, seed, party)
+    total = runs * (len(SHIPPED) + (party.name not in SHIPPED))
+    with tqdm(total=total, unit="run", file=sys.stderr, leave=False) as bar:
+        return balance(dungeon, runs, seed, party, progress=bar.update)
 
 
 if __name__ == "__main__":

@@ -14,15 +14,10 @@ from django.db import transaction
 
 from world.digger import rules
 from world.digger.approval import is_approved
-from world.digger.deck import validate_tool_design
+from world.digger.deck import category_limit_problem, tool_problems
 from world.digger.errors import DiggerError
 from world.digger.ledger import change_dp, current_form, locked_sheet, spend
 from world.digger.models import DiggerSheet, OwnedTool, ToolDesign
-from world.numbers import whole_number
-
-NAME_MAX = 40
-DESCRIPTION_MAX = 400
-
 
 @dataclass(frozen=True)
 class ToolSpec:
@@ -82,25 +77,8 @@ def parse_tool_line(text):
 
 def design_problems(spec):
     """Why `spec` cannot be bought as it is (empty when it can)."""
-    problems = []
-    if not spec.name or len(spec.name) > NAME_MAX:
-        problems.append(f"Give the tool a name of 1 to {NAME_MAX} characters.")
-    elif whole_number(spec.name.removeprefix("#")) is not None:
-        problems.append("A tool's name cannot be just a number (numbers pick tools by +tools).")
-    elif rules.ability_for_word(spec.name):
-        problems.append(
-            f"A tool cannot be called {spec.name}: +act {spec.name} means the "
-            f"{rules.ability_for_word(spec.name)} ability, so give it a name of its own."
-        )
-    if len(spec.description) > DESCRIPTION_MAX:
-        problems.append(f"Keep the description within {DESCRIPTION_MAX} characters.")
-    if spec.category is None:
-        problems.append(f"Choose a category: {', '.join(rules.ABILITIES)}.")
-    if spec.rating is None:
-        problems.append(f"Choose a rating: {' or '.join(rules.TOOL_RATINGS)}.")
-        return tuple(problems)
-    return tuple(problems) + validate_tool_design(
-        spec.rating, spec.qualities, spec.drawback, spec.category
+    return tool_problems(
+        spec.name, spec.category, spec.rating, spec.qualities, spec.drawback, spec.description
     )
 
 
@@ -125,12 +103,9 @@ def buy_tool(character, spec):
         if any(tool.design.name.lower() == spec.name.lower() for tool in owned):
             raise DiggerError(f"Your {form.name} form already has a tool called {spec.name}.")
         categories = {tool.design.category for tool in owned}
-        if len(categories | {spec.category}) > rules.MAX_TOOL_CATEGORIES:
-            raise DiggerError(
-                f"Your {form.name} form's tools already cover {', '.join(sorted(categories))}: "
-                f"a form's tools may cover at most {rules.MAX_TOOL_CATEGORIES} of the "
-                f"{len(rules.ABILITIES)} abilities, so it cannot take a {spec.category} tool."
-            )
+        too_many = category_limit_problem(categories, spec.category, f"Your {form.name} form's")
+        if too_many:
+            raise DiggerError(too_many)
         Bonus = DiggerSheet.Bonus
         chargen = not is_approved(character)
         free = chargen and sheet.bonus == Bonus.OWED

@@ -5,7 +5,7 @@ and expedition ledgers. Every function only builds text.
 
 from evennia.utils.evtable import EvTable
 
-from world.dice.kroll import QuickTest, difficulty_named
+from world.dice.kroll import LUCKIEST, QuickTest, difficulty_named
 from world.kroll import rules
 
 GM = "GM"
@@ -55,7 +55,8 @@ def _outcome(line, result):
 
 def lucky_draw(report):
     names = [character.key for character in report.characters]
-    return f"{_tag(report.roll_id)} Fate is choosing among {', '.join(names)}.\n  " + (
+    fate = "lucky" if report.draw.pick == LUCKIEST else "unlucky"
+    return f"{_tag(report.roll_id)} Fate is choosing who is {fate}: {', '.join(names)}.\n  " + (
         f"|y{report.draw.render(names)}|n"
     )
 

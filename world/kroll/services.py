@@ -293,14 +293,17 @@ class RollOptions:
     bonus: int = 0  # circumstance bonus for the tester
     their_bonus: int = 0  # circumstance bonus for the other side
     penalty: int = 0  # penalty dice on top of the sheet's
+    their_penalty: int = 0  # penalty dice for the other side, this test only
+    last_ditch: bool = False  # the tester qualifies for no dice: the attribute counts 0
     followup: Followup | None = None
 
     def __post_init__(self):
         for name in ("bonus", "their_bonus"):
             if not 0 <= getattr(self, name) <= rules.MAX_BONUS:
                 raise KrollError(f"A circumstance bonus is 1 to {rules.MAX_BONUS} dice.")
-        if not 0 <= self.penalty <= rules.MAX_PENALTY:
-            raise _penalty_refusal()
+        for name in ("penalty", "their_penalty"):
+            if not 0 <= getattr(self, name) <= rules.MAX_PENALTY:
+                raise _penalty_refusal()
 
 
 @dataclass(frozen=True)
@@ -324,8 +327,11 @@ def regular_test(character, attribute, gm, options=RollOptions(), rng=None):
         source, mine, theirs = _followup_dice(
             character, actor, options.followup, opponent=None, quick=False
         )
-        a_pool = _pool(actor, attribute, options.bonus, mine, options.penalty)
-        b_pool = dice.build_pool(gm.dice, bonus=options.their_bonus, followup=theirs)
+        a_pool = _pool(actor, attribute, mine, options)
+        b_pool = dice.build_pool(
+            gm.dice, bonus=options.their_bonus, followup=theirs, penalty=options.their_penalty
+        )
+        _refuse_if_nobody_rolls(a_pool, b_pool, "the GM's dice")
         result = dice.regular_pool_test(a_pool, b_pool, _dice(rng))
         roll = _record_regular(
             KrollRoll.REGULAR, character, actor, attribute, gm.label, result, source
@@ -337,12 +343,14 @@ def quick_test(character, attribute, called, options=RollOptions(), rng=None):
     """`character` tests `attribute` against the number the GM calls (`QuickNumber`)."""
     if options.their_bonus:
         raise KrollError("A quick test has no GM dice to give a bonus to.")
+    if options.their_penalty:
+        raise KrollError("A quick test has no other side to give penalty dice to.")
     with transaction.atomic():
         actor = _tester(character)
         source, mine, _ = _followup_dice(
             character, actor, options.followup, opponent=None, quick=True
         )
-        pool = _pool(actor, attribute, options.bonus, mine, options.penalty)
+        pool = _pool(actor, attribute, mine, options)
         result = dice.quick_pool_test(pool, called.number, _dice(rng))
         roll = KrollRoll.objects.create(
             kind=KrollRoll.QUICK,
@@ -373,12 +381,9 @@ def opposed_test(
         source, mine, theirs = _followup_dice(
             character, actor, options.followup, other, quick=False
         )
-        a_pool = _pool(actor, attribute, options.bonus, mine, options.penalty)
-        b_pool = _pool(other, opponent_attribute, options.their_bonus, theirs, 0)
-        if a_pool.automatic_failure and b_pool.automatic_failure:
-            raise KrollError(
-                f"Neither you nor {opponent.key} can act: penalty dice outweigh both pools."
-            )
+        a_pool = _pool(actor, attribute, mine, options)
+        b_pool = _opponent_pool(other, opponent_attribute, theirs, options)
+        _refuse_if_nobody_rolls(a_pool, b_pool, opponent.key)
         result = dice.regular_pool_test(a_pool, b_pool, _dice(rng))
         roll = _record_regular(
             KrollRoll.OPPOSED,
@@ -414,14 +419,33 @@ def _require_here(character, other):
         raise KrollError(f"{other.key} is not here.")
 
 
-def _pool(adventurer, attribute, bonus, followup, extra_penalty):
-    """Sheet penalty dice always count, on top of any given for this test."""
+def _pool(adventurer, attribute, followup, options):
+    """The tester's pool. Sheet penalty dice always count, on top of any given for this
+    test; a tester who qualifies for no dice (`last_ditch`) has 0 of the attribute, so
+    one last-ditch die, or none at all under penalty dice."""
+    rating = 0 if options.last_ditch else adventurer.rating(attribute)
+    return dice.build_pool(
+        rating,
+        bonus=options.bonus,
+        followup=followup,
+        penalty=adventurer.penalty + options.penalty,
+    )
+
+
+def _opponent_pool(adventurer, attribute, followup, options):
+    """The opponent's pool: their sheet's penalty dice and any given them for this test."""
     return dice.build_pool(
         adventurer.rating(attribute),
-        bonus=bonus,
+        bonus=options.their_bonus,
         followup=followup,
-        penalty=adventurer.penalty + extra_penalty,
+        penalty=adventurer.penalty + options.their_penalty,
     )
+
+
+def _refuse_if_nobody_rolls(a_pool, b_pool, other):
+    """A test needs dice on one side at least; `other` names the other side."""
+    if a_pool.automatic_failure and b_pool.automatic_failure:
+        raise KrollError(f"Neither you nor {other} can act: penalty dice outweigh both pools.")
 
 
 def _followup_dice(character, actor, followup, opponent, quick):
@@ -544,8 +568,9 @@ class LuckyDrawReport:
         return self.characters[self.draw.picked]
 
 
-def lucky_draw(roller, characters, rng=None):
-    """Fate picks one of `characters` (all here): whoever rolls lowest on Lucky.
+def lucky_draw(roller, characters, rng=None, pick=dice.UNLUCKIEST):
+    """Fate picks one of `characters` (all here) on Lucky: whoever rolls lowest for a bad
+    fate (`pick` dice.UNLUCKIEST), whoever rolls highest for a good one (dice.LUCKIEST).
 
     Penalty dice do not count: nobody is trying anything, fate is choosing.
     """
@@ -554,7 +579,9 @@ def lucky_draw(roller, characters, rng=None):
         raise KrollError("Name at least two characters for fate to choose between.")
     with transaction.atomic():
         adventurers = [living_adventurer(character, roller) for character in characters]
-        draw = dice.lucky_draw([adventurer.lucky for adventurer in adventurers], _dice(rng))
+        draw = dice.lucky_draw(
+            [adventurer.lucky for adventurer in adventurers], _dice(rng), pick
+        )
         roll = KrollRoll.objects.create(
             kind=KrollRoll.LUCKY_DRAW,
             roller=roller,
@@ -573,6 +600,7 @@ def lucky_draw(roller, characters, rng=None):
                     for character, adventurer, rolled in zip(characters, adventurers, draw.dice)
                 ],
                 "calls": [list(map(list, round_.calls)) for round_ in draw.rounds],
+                "pick": draw.pick,
             },
         )
     return LuckyDrawReport(roll.pk, characters, draw)
