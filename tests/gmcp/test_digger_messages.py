@@ -175,10 +175,11 @@ class TestAScriptedRun(ClientStateTest):
 
         with self.dice(HIT, HIT, HIT):
             self.call(CmdAct(), "/complete")
-        # A pass at Level 1: Exploration 15 + 5; Exhaustion 4 for the pass, 3 from Tire.
+        # A pass at Level 1 (Exploration from the rules table); Exhaustion 4 for the pass, 3 from Tire.
+        gained = rules.EXPLORATION_PASS_BASE + rules.EXPLORATION_PASS_PER_LEVEL
         done = [in_run("Char", 7, leader=True), in_run("Char2", 7, belt=[crowbar(2)])]
         done.append(in_run("Cid", 7))
-        completed = run(1, {**GATE, "pending": False}, 20, done, [{**TIRE, "challenges_left": 1}])
+        completed = run(1, {**GATE, "pending": False}, gained, done, [{**TIRE, "challenges_left": 1}])
         assert self.heard(char) == [
             ("Digger.Party", party(everyone, True, "Char", "Char2")),
             ("Digger.Run", completed),
@@ -187,13 +188,13 @@ class TestAScriptedRun(ClientStateTest):
 
         self.call(CmdDungeon(), "/draw", caller=char2)
         conditions = [{**TIRE, "challenges_left": 1}, {**FRIGHT, "challenges_left": 2}]
-        drawn = run(2, HALL, 20, done, conditions)
+        drawn = run(2, HALL, gained, done, conditions)
         assert self.heard(char) == [
             ("Digger.Party", party(everyone, True, "Char2", "Cid", waiting)),
             ("Digger.Run", drawn),
         ]
         assert self.heard(cid) == []
-        assert Run.objects.get().state["exploration"] == 20
+        assert Run.objects.get().state["exploration"] == gained
 
     def test_looking_at_the_camp_refreshes_only_the_one_who_looks(self):
         self.form_party(self.char1, self.char2, self.char3)
