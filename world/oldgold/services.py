@@ -338,11 +338,15 @@ def _full_refusal(sheet, what, location=None):
     )
 
 
+def _pouches(count):
+    return f"{count} pouch" if count == 1 else f"{count} pouches"
+
+
 def _check_coin_room(sheet, coin):
     used = slots_used(sheet, coin=coin)
     if used[rules.POUCH_LOCATION] > rules.LOCATIONS[rules.POUCH_LOCATION]:
         raise OldGoldError(
-            f"{coin} gp needs {pouches_needed(coin)} pouches in your pack and there is "
+            f"{coin} gp needs {_pouches(pouches_needed(coin))} in your pack and there is "
             "no room: drop something or bank the coin (|w+og/deposit <gp>|n)."
         )
 
@@ -1531,7 +1535,7 @@ def cast(caller, magic_text, targets=(), rng=None, item_text="", attribute=""):
     effect = getattr(_Effects, magic.effect)
     effect(encounter, caller, sheet, magic, list(targets), cast_bonus, rng, lines, rolled,
            item_text=item_text, attribute=attribute)
-    if entry is not None and magic.key != "counterspell":
+    if entry is not None and magic.key not in ("counterspell", "smite"):
         entry["main"] = True
     if has_condition(caller, "invisible") and magic.key != "invisibility":
         remove_condition(caller, "invisible")
@@ -1633,8 +1637,7 @@ class _Effects:
         entry = _entry_of(encounter, caster) if encounter else None
         if entry is None:
             raise OldGoldError("Smite rides on a melee attack in a fight.")
-        entry["smite"] = True
-        entry["main"] = False  # the prayer is part of the attack that follows
+        entry["smite"] = True  # the prayer is part of the attack that follows
         lines.append(f"  {caster.key}'s next melee strike this turn adds "
                      f"1d8 + {cast_bonus} (2d8 + {cast_bonus} to undead and fiends).")
 
