@@ -32,7 +32,8 @@ def test_the_owner_reads_the_sheet(adventurer):
     text = page.content.decode()
     assert "Level 1 Human" in text and "Sword" in text and "[ooo]" in text
     assert "Coin pouch x1" in text and "Milán László" in text
-    assert f"/oldgold/sheets/{character.id}/" in client_for(account).get("/oldgold/").content.decode()
+    mine = client_for(account).get("/oldgold/").content.decode()
+    assert f"/oldgold/sheets/{character.id}/" in mine
 
 
 def test_staff_see_it_and_other_players_do_not(adventurer, make_account):

@@ -1554,7 +1554,8 @@ def _target_check(caster, magic, target, rng, rolled):
     if resist in ("heart", "mind") and not is_npc(target):
         target_sheet = OldGoldSheet.objects.filter(character=target).first()
         # The Elf resists mental effects with advantage: the caster rolls with disadvantage.
-        disadvantage = bool(target_sheet and "mental" in target_sheet.ancestry_rules.resist_advantage)
+        gifts = target_sheet.ancestry_rules.resist_advantage if target_sheet else ()
+        disadvantage = "mental" in gifts
     else:
         disadvantage = False
     if is_npc(target) and "mental" in npc_stats(target).get("immune", []):
