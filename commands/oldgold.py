@@ -50,6 +50,7 @@ class CmdOldGold(DelverCommand):
       +og/magic                    the 20 spells and 20 prayers
       +og/shop, +og/buy <item>, +og/sell <item>, +og/drop <item>
       +og/carry <item>=<hands, body or pack>, +og/mark <item>
+      +og/repair <item>            a blacksmith: 10% of its price a dot
       +og/deposit <gp>, +og/withdraw <gp>
       +og/rest, +og/level <attribute>, +og/week
       +og/downtime <gp>=<activity>, +og/carouse <gp>
@@ -89,7 +90,7 @@ class CmdOldGold(DelverCommand):
     switch_options = (
         "new", "sheet", "check", "reroll", "attack", "move", "sprint", "defend", "disengage",
         "done", "oa", "deathroll", "splinter", "cast", "magic", "shop", "buy", "sell", "drop",
-        "carry", "mark", "deposit", "withdraw", "rest", "level", "week", "downtime", "carouse",
+        "carry", "mark", "repair", "deposit", "withdraw", "rest", "level", "week", "downtime", "carouse",
         "order", *GM_SWITCHES, *STAFF_SWITCHES,
     )
 
@@ -283,6 +284,9 @@ class CmdOldGold(DelverCommand):
 
     def switch_mark(self):
         self.room(services.mark_dot(self.caller, self.args.strip()))
+
+    def switch_repair(self):
+        self.room(services.repair(self.caller, self.args.strip()))
 
     def switch_deposit(self):
         self.tell(services.deposit(self.caller, _amount(self.args)))

@@ -158,3 +158,12 @@ class TestRestAndLevels(OldGoldTest):
         with self.dice(1):
             self.call(CmdOldGold(), "/deprive Char2", "Char2 suffers deprivation.")
         assert self.sheet(self.char2).dead
+
+
+class TestRepair(OldGoldTest):
+    def test_a_blacksmith_mends_for_ten_percent_a_dot(self):
+        sheet = give_sheet(self.char2, coin=50, items=[("sword", "hands")])
+        sheet.items.update(marked=2)
+        self.call(CmdOldGold(), "/repair sword", "A blacksmith mends 2 dots on Sword for 6 gp.",
+                  caller=self.char2)
+        assert self.sheet(self.char2).coin == 44

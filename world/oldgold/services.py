@@ -1880,3 +1880,19 @@ def toggle_gm(staff, character):
         return Outcome((f"{character.key} is no longer an Old Gold GM.",))
     character.tags.add(GM_TAG[0], category=GM_TAG[1])
     return Outcome((f"{character.key} is now an Old Gold GM.",))
+
+
+@transaction.atomic
+def repair(character, item_text):
+    """A blacksmith clears every marked dot for 10% of the item's price each."""
+    sheet = playing_sheet(character)
+    item = item_named(sheet, item_text)
+    if item.kind not in ("weapon", "armour", "shield") or not item.marked:
+        raise OldGoldError(f"{item.name} has no wear a blacksmith can mend.")
+    per_dot = max(1, math.ceil(item.price * rules.REPAIR_PERCENT / 100))
+    cost = per_dot * item.marked
+    _spend(sheet, cost, f"Mending {item.name}")
+    sheet.save(update_fields=["coin"])
+    dots_cleared, item.marked = item.marked, 0
+    item.save(update_fields=["marked"])
+    return Outcome((f"A blacksmith mends {dots_cleared} dots on {item.name} for {cost} gp.",))
