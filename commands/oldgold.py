@@ -17,7 +17,7 @@ from world.numbers import whole_number
 from world.oldgold import chargen, render, rules, services
 from world.oldgold.errors import OldGoldError
 
-HELP_CATEGORY = "Old Gold"
+HELP_CATEGORY = "Old Gold scenes"
 _VERSUS = re.compile(r"\s+vs\.?\s+", re.I)
 _WITH = re.compile(r"\s+with\s+", re.I)
 GM_SWITCHES = ("approve", "inspire", "group", "fight", "join", "npc", "next", "cond",

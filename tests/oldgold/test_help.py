@@ -49,3 +49,23 @@ def test_cmdset_holds_the_command():
     cmdset = OldGoldCmdSet()
     cmdset.at_cmdset_creation()
     assert {cmd.key for cmd in cmdset.commands} == {"+og"}
+
+
+from evennia.utils.test_resources import EvenniaCommandTest  # noqa: E402
+
+
+class TestHelpCommand(EvenniaCommandTest):
+    def test_help_old_gold_opens_the_guide(self):
+        from commands.default_cmdsets import CharacterCmdSet
+        from commands.help import CmdHelp
+
+        out = self.call(CmdHelp(), "old gold", cmdset=CharacterCmdSet())
+        assert "Help for old gold" in out
+        assert "Old Gold: adventurers in scenes a GM leads" in out
+
+    def test_help_og_opens_the_command(self):
+        from commands.default_cmdsets import CharacterCmdSet
+        from commands.help import CmdHelp
+
+        out = self.call(CmdHelp(), "+og", cmdset=CharacterCmdSet())
+        assert "Play Old Gold adventurers" in out

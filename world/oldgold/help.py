@@ -28,7 +28,7 @@ OLD_GOLD_HELP = [
     {
         "key": "old gold",
         "aliases": ["oldgold", "og"],
-        "category": "Old Gold",
+        "category": "Old Gold scenes",
         "text": """
             Old Gold: adventurers in scenes a GM leads. Everything is |w+og|n.
 
@@ -80,7 +80,7 @@ OLD_GOLD_HELP = [
     {
         "key": "old gold gm",
         "aliases": ["og gm", "+og gm"],
-        "category": "Old Gold",
+        "category": "Old Gold scenes",
         "text": """
             Running Old Gold: the GM's +og switches (staff, or a player staff made a
             GM with |w+og/gm <name>|n).

@@ -19,7 +19,7 @@ def item_note(item):
     d = item.details
     parts = []
     if d.get("damage"):
-        parts.append(f"{d['damage']}+{d.get('bonus', 'might')[:2].capitalize()}B")
+        parts.append(f"{d['damage']} + {(d.get('bonus') or 'might').capitalize()} Bonus")
     if d.get("dp"):
         parts.append(f"+{d['dp']} DP")
     if d.get("spell"):
@@ -43,6 +43,10 @@ def sheet(sheet, items, dp, used, pouches):
         head += " |r(dead)|n"
     lines = [head, f"Sheet: {status}. Speed {lineage.speed}m. Languages: "
              + ", ".join(sheet.languages) + "."]
+    touches = [sheet.details.get(k) for k in ("appearance", "personality", "background",
+                                                "motivation")]
+    if all(touches):
+        lines.append(f"A {touches[0]}, {touches[1]} former {touches[2]}, out for {touches[3]}.")
     lines.append("  ".join(
         f"{a.capitalize()} {sheet.score(a)} (+{attribute_bonus(sheet.score(a))})"
         for a in rules.ATTRIBUTES))
@@ -87,10 +91,10 @@ def shop():
         for gear in rules.SHOP.values():
             if gear.kind != kind:
                 continue
-            extra = gear.damage or (f"{gear.dp} DP" if gear.dp else "")
-            bulky = " bulky" if gear.bulky else ""
-            entries.append(f"{gear.key} {gear.price}gp" + (f" ({extra}{bulky})" if extra or bulky
-                                                         else ""))
+            notes = [gear.damage or (f"{gear.dp} DP" if gear.dp else ""),
+                     "bulky" if gear.bulky else ""]
+            note = " ".join(n for n in notes if n)
+            entries.append(f"{gear.key} {gear.price}gp" + (f" ({note})" if note else ""))
         lines.append(f"|c{title}|n: " + ", ".join(entries))
     return "\n".join(_wrap(line) for line in lines)
 

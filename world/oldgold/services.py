@@ -215,7 +215,8 @@ def create_sheet(character, ancestry, scores, weapon, second, rng=None, method="
     lines = [
         f"{character.key} is a level 1 {lineage.name}: "
         + ", ".join(f"{a.capitalize()} {scores[a]}" for a in rules.ATTRIBUTES) + ".",
-        f"{hp.render()}; {rules.STARTING_GP[0]} + 2d20 {gold.render()} = {coin} gp.",
+        f"{hp.render()}; coin {rules.STARTING_GP[0]} + 2d20 "
+        f"{list(gold.dice)} = {coin} gp.",
     ]
     _new_item(sheet, weapon, location="hands")
     magic_dice = []
