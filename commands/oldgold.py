@@ -14,7 +14,7 @@ from evennia import CmdSet
 
 from commands.command import DelverCommand
 from world.numbers import whole_number
-from world.oldgold import chargen, render, rules, services
+from world.oldgold import chargen, combat, magic, render, rules, services
 from world.oldgold.errors import OldGoldError
 
 HELP_CATEGORY = "Old Gold scenes"
@@ -212,53 +212,53 @@ class CmdOldGold(DelverCommand):
             else:
                 raise OldGoldError(f"'{option}' is not an attack option: cover, full cover, "
                                    "adv, dis, dual <weapon>, into melee.")
-        return services.AttackRequest(**kwargs)
+        return combat.AttackRequest(**kwargs)
 
     def switch_attack(self):
-        self.room(services.attack(self.caller, self._attack_request()))
+        self.room(combat.attack(self.caller, self._attack_request()))
 
     def switch_oa(self):
-        self.room(services.attack(self.caller, self._attack_request(opportunity=True)))
+        self.room(combat.attack(self.caller, self._attack_request(opportunity=True)))
 
     def switch_move(self):
-        self.room(services.simple_action(self.caller, "move"))
+        self.room(combat.simple_action(self.caller, "move"))
 
     def switch_sprint(self):
-        self.room(services.simple_action(self.caller, "sprint"))
+        self.room(combat.simple_action(self.caller, "sprint"))
 
     def switch_defend(self):
-        self.room(services.simple_action(self.caller, "defend"))
+        self.room(combat.simple_action(self.caller, "defend"))
 
     def switch_disengage(self):
-        self.room(services.simple_action(self.caller, "disengage"))
+        self.room(combat.simple_action(self.caller, "disengage"))
 
     def switch_done(self):
-        self.room(services.end_turn(self.caller))
+        self.room(combat.end_turn(self.caller))
 
     def switch_deathroll(self):
-        self.room(services.death_roll(self.caller))
+        self.room(combat.death_roll(self.caller))
 
     def switch_splinter(self):
-        self.room(services.splinter_shield(self.caller))
+        self.room(combat.splinter_shield(self.caller))
 
     def switch_order(self):
-        self.tell(services.order(self.caller.location))
+        self.tell(combat.order(self.caller.location))
 
     # ------------------------------------------------------------ magic
     def switch_cast(self):
         name = (self.lhs or "").strip()
         if not name:
             self.refuse_usage("Name the spell or prayer: +og/cast sleep=goblin.")
-        magic = rules.magic_named(name)
+        chosen = rules.magic_named(name)
         targets, item_text, attribute = [], "", ""
         for part in (p.strip() for p in (self.rhs or "").split(",") if p.strip()):
-            if magic is not None and magic.effect == "mend":
+            if chosen is not None and chosen.effect == "mend":
                 item_text = part
                 continue
             who, _, attr = part.partition("/")
             targets.append(self.who(who))
             attribute = attr or attribute
-        self.room(services.cast(self.caller, name, targets, item_text=item_text,
+        self.room(magic.cast(self.caller, name, targets, item_text=item_text,
                                 attribute=attribute))
 
     def switch_magic(self):
@@ -332,21 +332,21 @@ class CmdOldGold(DelverCommand):
 
     def switch_fight(self):
         surprised = [self.who(n).key for n in (self.args or "").split(",") if n.strip()]
-        self.room(services.start_fight(self.caller, self.caller.location, tuple(surprised)))
+        self.room(combat.start_fight(self.caller, self.caller.location, tuple(surprised)))
 
     def switch_join(self):
-        self.room(services.join_fight(self.caller, self.who(self.args)))
+        self.room(combat.join_fight(self.caller, self.who(self.args)))
 
     def switch_npc(self):
         if not self.rhs:
             self.refuse_usage("Give the NPC's numbers: +og/npc Goblin=might 1 grace 3 mind 1 "
                               "heart 1 hp 7 dp 0 morale 4 attack dagger 1d6+1.")
         values, attacks = _npc_numbers(self.rhs)
-        stats = services.make_npc_stats(values, attacks)
-        self.room(services.create_npc(self.caller, self.lhs.strip(), stats))
+        stats = combat.make_npc_stats(values, attacks)
+        self.room(combat.create_npc(self.caller, self.lhs.strip(), stats))
 
     def switch_next(self):
-        self.room(services.gm_next(self.caller))
+        self.room(combat.gm_next(self.caller))
 
     def switch_cond(self):
         if not self.rhs:
@@ -364,10 +364,10 @@ class CmdOldGold(DelverCommand):
 
     def switch_morale(self):
         targets = [self.who(n) for n in (self.args or "").split(",") if n.strip()]
-        self.room(services.morale(self.caller, targets))
+        self.room(combat.morale(self.caller, targets))
 
     def switch_end(self):
-        self.room(services.end_fight(self.caller))
+        self.room(combat.end_fight(self.caller))
 
     def switch_give(self):
         if not self.rhs:
@@ -385,7 +385,7 @@ class CmdOldGold(DelverCommand):
     def switch_learn(self):
         if not self.rhs:
             self.refuse_usage("+og/learn <character>=<spell or prayer>")
-        self.room(services.learn(self.caller, self.who(self.lhs), self.rhs))
+        self.room(magic.learn(self.caller, self.who(self.lhs), self.rhs))
 
     def switch_day(self):
         people = [o for o in self.caller.location.contents

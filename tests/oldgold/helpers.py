@@ -13,7 +13,7 @@ from evennia.utils import create
 from evennia.utils.test_resources import EvenniaCommandTest
 
 from tests.dice.scripted import ScriptedRng
-from world.oldgold import services
+from world.oldgold import combat, services
 from world.oldgold.models import OldGoldSheet
 
 
@@ -33,7 +33,7 @@ def make_npc(location, name, **stats):
     values.update(stats)
     attacks = values.pop("attacks", [{"name": "dagger", "damage": "1d6+1"}])
     npc = create.create_object("typeclasses.oldgold.OldGoldNpc", key=name, location=location)
-    full = services.make_npc_stats(values, attacks)
+    full = combat.make_npc_stats(values, attacks)
     full["hp"] = values["hp"]
     npc.attributes.add("og_stats", full)
     return npc

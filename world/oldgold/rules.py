@@ -273,7 +273,7 @@ class Magic:
     name: str
     kind: str  # spell or prayer
     text: str
-    effect: str = "narrate"  # what the server applies: see services.cast
+    effect: str = "narrate"  # what the server applies: see magic.cast
     dice: str = ""
     check: str = ""  # attribute the caster checks with
     resist: str = ""  # attribute the target resists with ("" = same)
