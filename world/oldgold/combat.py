@@ -608,6 +608,7 @@ def end_fight(gm, rng=None):
     rng = _dice(rng)
     encounter = encounter_here(gm.location)
     lines = ["|wThe fight is over.|n"]
+    rolled = []
     for entry in encounter.combatants:
         obj = _obj(entry)
         if obj is None:
@@ -623,6 +624,7 @@ def end_fight(gm, rng=None):
                 found = 0
                 for _ in range(count):
                     die, back = dice.chance(*rules.THROWN_RECOVERY, rng)
+                    rolled.append(die)
                     found += back
                 item.marked = max(0, item.marked - found)
                 item.save(update_fields=["marked"])
@@ -633,6 +635,7 @@ def end_fight(gm, rng=None):
                     and (i.location == "hands" or (i.kind == "armour" and i.location == "body"))]
             for item in worn:
                 die, wears = dice.chance(*rules.WEAR_CHANCE, rng)
+                rolled.append(die)
                 if wears:
                     item.marked += 1
                     item.used = True
@@ -646,7 +649,7 @@ def end_fight(gm, rng=None):
     encounter.active = False
     encounter.ended_at = timezone.now()
     encounter.save()
-    _log("end", gm, gm.location, [], " ".join(lines))
+    _log("end", gm, gm.location, rolled, " ".join(lines))
     return Outcome(tuple(lines))
 
 
