@@ -20,6 +20,7 @@ from commands.dice import DiceCmdSet
 from commands.digger import DiggerCmdSet
 from commands.help import CmdHelp
 from commands.kroll import KrollCmdSet
+from commands.oldgold import OldGoldCmdSet  # issue 17: Old Gold
 from commands.requests import RequestCmdSet
 from commands.social import CmdWho
 from commands.system import CmdNoMatch
@@ -44,6 +45,7 @@ class CharacterCmdSet(default_cmds.CharacterCmdSet):
         self.add(DiceCmdSet)
         self.add(DiggerCmdSet)
         self.add(KrollCmdSet)
+        self.add(OldGoldCmdSet)  # issue 17: Old Gold
         self.add(RequestCmdSet)
 
 

@@ -29,6 +29,7 @@ urlpatterns = [
     # add any extra urls here:
     path("requests/", include("web.requests.urls")),
     path("dungeons/", include("web.digger.urls")),
+    path("oldgold/", include("web.oldgold.urls")),  # issue 17: Old Gold sheets
     # path("mypath/", include("path.to.my.urls.file")),
 ]
 

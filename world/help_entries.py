@@ -81,7 +81,7 @@ HELP_ENTRY_DICTS = [
     },
     {
         "key": "credits",
-        "aliases": ["licence", "license", "old gold"],
+        "aliases": ["licence", "license"],
         "category": "Welcome",
         "text": """
             Delver is built on Evennia, Django and Twisted.
@@ -99,3 +99,8 @@ HELP_ENTRY_DICTS = [
         """,
     },
 ]
+
+# issue 17: the Old Gold guide and the GM's switches
+from world.oldgold.help import OLD_GOLD_HELP  # noqa: E402
+
+HELP_ENTRY_DICTS += OLD_GOLD_HELP

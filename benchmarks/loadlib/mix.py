@@ -27,7 +27,15 @@ LINE_MAKERS = {
     "help": lambda rng: f"help {rng.choice(HELP_TOPICS)}".strip(),
     # Only the marker: what the measuring itself costs.
     "marker": lambda rng: "",
+    # issue 17: Old Gold scene commands (players without a sheet get the refusal,
+    # which is the common case in a crowd; each still loads and checks a sheet).
+    "og-sheet": lambda rng: "+og/sheet",
+    "og-check": lambda rng: f"+og/check {rng.choice(OG_ATTRIBUTES)} vs {rng.randint(5, 20)}",
+    "og-order": lambda rng: "+og/order",
+    "og-help": lambda rng: "help old gold",
 }
+OG_ATTRIBUTES = ("might", "grace", "mind", "heart")
+OLDGOLD_MIX = "og-sheet,og-check,og-order,og-help"  # issue 17
 
 
 class CommandMix:

@@ -97,6 +97,7 @@ INSTALLED_APPS = INSTALLED_APPS + [  # noqa: F405
     "world.digger",
     "world.requests",
     "world.kroll",
+    "world.oldgold",  # issue 17: Old Gold adventurers
     "world.client_state",
 ]
 

@@ -305,3 +305,74 @@ def initiative_order(combatants):
         if c.is_pc:
             ties.setdefault(c.grace, []).append(c)
     return InitiativeOrder(order, tuple(tuple(g) for g in ties.values() if len(g) > 1))
+
+
+# ---------------------------------------------------------------- chargen and chances
+
+
+@dataclass(frozen=True)
+class AttributeRoll:
+    """The d4s of rolled attributes: `dice` every d4 thrown, `rerolled` those
+    thrown again because they would have pushed an attribute past the cap."""
+
+    dice: tuple
+    rerolled: tuple
+    scores: tuple
+    """Points per attribute, in the order of the table's faces 1..4."""
+
+
+def roll_attributes(count, cap, rng, sides=4):
+    """Roll `count` d4s, each adding +1 to the attribute its face names (face
+    1 the first attribute ... face 4 the fourth); a die that would push an
+    attribute above `cap` is rerolled. Needs count <= cap * sides."""
+    if count > cap * sides:
+        raise DiceError("more dice than the attributes can hold under the cap")
+    scores = [0] * sides
+    thrown, rerolled = [], []
+    for _ in range(count):
+        while True:
+            die = rng.randint(1, sides)
+            thrown.append(die)
+            if scores[die - 1] < cap:
+                scores[die - 1] += 1
+                break
+            rerolled.append(die)
+    return AttributeRoll(tuple(thrown), tuple(rerolled), tuple(scores))
+
+
+@dataclass(frozen=True)
+class HpRoll:
+    dice: tuple
+    die: int
+    base: int
+    mode: str | None
+
+    @property
+    def total(self):
+        return self.base + self.die
+
+    def render(self):
+        mode = f" with {self.mode}" if self.mode else ""
+        return f"HP {self.base} + 1d6{mode} {format_dice(self.dice)} = {self.total}"
+
+
+def roll_hp(base, rng, advantage=False, sides=6):
+    """A level's HP: `base` (6 + 3 x Might at creation, 0 later) + 1d6, twice
+    with advantage for a Dwarf."""
+    mode = advantage_mode(advantage, False)
+    rolls, die = roll_with_mode(lambda: rng.randint(1, sides), mode)
+    return HpRoll(rolls, die, base, mode)
+
+
+def chance(in_n, of, rng):
+    """An x-in-y chance: (die, happened) with happened when die <= in_n."""
+    die = rng.randint(1, of)
+    return die, die <= in_n
+
+
+def roll_dual_damage(first, second, dp, rng, advantage=False, disadvantage=False, direct=False):
+    """Dual-wielding: roll both weapons' damage, keep the higher. Returns
+    (Damage kept, Damage other)."""
+    a = roll_damage(first, dp, rng, advantage, disadvantage, direct)
+    b = roll_damage(second, dp, rng, advantage, disadvantage, direct)
+    return (b, a) if b.rolled > a.rolled else (a, b)

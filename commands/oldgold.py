@@ -1,0 +1,443 @@
+"""
+Old Gold's one command, `+og`, with a switch per action: sheets and chargen,
+checks, combat turns, magic, shopping, banking, rest and advancement, and
+the GM's switches (guarded by the command's `gm` lock type).
+
+Each switch parses, calls one service in `world.oldgold.services` and posts
+its lines: to the room for anything rolled or changed in play, to the caller
+for sheets and lists.
+"""
+
+import re
+
+from evennia import CmdSet
+
+from commands.command import DelverCommand
+from world.numbers import whole_number
+from world.oldgold import chargen, combat, magic, render, rules, services
+from world.oldgold.errors import OldGoldError
+
+HELP_CATEGORY = "Old Gold scenes"
+_VERSUS = re.compile(r"\s+vs\.?\s+", re.I)
+_WITH = re.compile(r"\s+with\s+", re.I)
+GM_SWITCHES = ("approve", "inspire", "group", "fight", "join", "npc", "next", "cond",
+               "uncond", "morale", "end", "give", "pay", "learn", "day", "deprive")
+STAFF_SWITCHES = ("adjust", "gm")
+
+
+def _amount(text, what="an amount of gp"):
+    value = whole_number(text, 1, rules.MAX_GP)
+    if value is None:
+        raise OldGoldError(f"Give {what} as a whole number from 1 to {rules.MAX_GP}.")
+    return value
+
+
+class CmdOldGold(DelverCommand):
+    """
+    Play Old Gold adventurers: sheets, checks, fights, magic and downtime.
+
+    Usage:
+      +og/new                      make an adventurer (a menu)
+      +og/sheet [<character>]
+      +og/check <attribute> vs <number or someone>[/<attribute>][=<options>]
+      +og/reroll                   spend Inspiration on your last check
+      +og/attack <target>[ with <weapon>][=<options>]
+      +og/move, +og/sprint, +og/defend, +og/disengage, +og/done
+      +og/oa <target>[ with <weapon>]   opportunity attack, once a round
+      +og/deathroll                at 0 HP, on your turn
+      +og/splinter                 break your shield to ignore the last blow
+      +og/cast <spell or prayer>[=<target>, <target>...]
+      +og/magic                    the 20 spells and 20 prayers
+      +og/shop, +og/buy <item>, +og/sell <item>, +og/drop <item>
+      +og/carry <item>=<hands, body or pack>, +og/mark <item>
+      +og/repair <item>            a blacksmith: 10% of its price a dot
+      +og/deposit <gp>, +og/withdraw <gp>
+      +og/rest, +og/level <attribute>, +og/week
+      +og/downtime <gp>=<activity>, +og/carouse <gp>
+      +og/order
+
+    Attributes are Might, Grace, Mind and Heart (a check adds the score; the
+    bonus, half the score rounded up, adds to damage and magic). A check
+    succeeds when d20 + score is MORE than the difficulty; a natural 20
+    always succeeds and a natural 1 always fails. Against someone the
+    difficulty is 10 + their score (the same attribute unless you name one).
+
+    Check options (comma-separated): adv, dis, their adv, their dis,
+    help <name> (a helper gives advantage), poison, mental (the Dwarf and
+    Elf resist those with advantage). Advantage and disadvantage cancel.
+
+    Attack options: cover (+2 DP to the target), full cover (blocked),
+    adv, dis, dual <second weapon>, into melee (a shot into a melee hits a
+    random ally on a 1 in 6). Without a weapon you fight with the one in
+    your hands, or 'unarmed' (1d2) or 'improvised' (1d4), plus Might Bonus.
+    Damage is reduced by the target's DP.
+
+    Examples:
+      +og/check might vs 12
+      +og/check grace vs Goblin=adv, help Bob
+      +og/attack goblin with sword=cover
+      +og/cast magic missile=goblin, goblin
+      +og/downtime 100=training
+
+    GM switches (staff, or a player staff made GM): see |whelp old gold gm|n
+    and the |whelp old gold|n guide. Old Gold is by Milán László (CC BY 4.0).
+    """
+
+    key = "+og"
+    aliases = ["+oldgold"]
+    help_category = HELP_CATEGORY
+    locks = f"cmd:all();gm:{services.GM_LOCK};staff:{services.STAFF_LOCK}"
+    switch_options = (
+        "new", "sheet", "check", "reroll", "attack", "move", "sprint", "defend", "disengage",
+        "done", "oa", "deathroll", "splinter", "cast", "magic", "shop", "buy", "sell", "drop",
+        "carry", "mark", "repair", "deposit", "withdraw", "rest", "level", "week", "downtime", "carouse",
+        "order", *GM_SWITCHES, *STAFF_SWITCHES,
+    )
+
+    def func(self):
+        if self.switches and not self.switch_problem:
+            switch = self._full_switch(self.switches[0])
+            if switch in GM_SWITCHES and not self.access(self.caller, "gm"):
+                self.msg("Only a game master can use +og/" + switch + " (staff, or a player "
+                         "staff made GM with +og/gm). Nothing was changed.")
+                return
+            if switch in STAFF_SWITCHES and not self.access(self.caller, "staff"):
+                self.msg("Only staff can use +og/" + switch + ". Nothing was changed.")
+                return
+            self.switches = [switch]
+        super().func()
+
+    def _full_switch(self, typed):
+        typed = typed.lower()
+        if typed in self.switch_options:
+            return typed
+        found = [s for s in self.switch_options if s.startswith(typed)]
+        return found[0] if len(found) == 1 else typed
+
+    # ------------------------------------------------------------ output
+    def room(self, outcome):
+        location = self.caller.location
+        if location is None:
+            self.msg(outcome.text)
+        else:
+            location.msg_contents(outcome.text, from_obj=self.caller)
+        for line in outcome.private:
+            self.msg(line)
+
+    def tell(self, outcome):
+        self.msg(outcome.text)
+
+    def who(self, name):
+        return services.find_here(self.caller, name)
+
+    def options(self):
+        return [part.strip().lower() for part in (self.rhs or "").split(",") if part.strip()]
+
+    # ------------------------------------------------------------ sheets
+    def func_default(self):
+        self.switch_sheet()
+
+    def switch_new(self):
+        sheet = services.OldGoldSheet.objects.filter(character=self.caller).first()
+        if sheet and sheet.status == sheet.APPROVED and not sheet.dead:
+            raise OldGoldError("You already have an approved adventurer (|w+og/sheet|n).")
+        chargen.start(self.caller)
+
+    def switch_sheet(self):
+        target = self.caller
+        if self.args.strip():
+            target = services.find_anyone(self.caller, self.args.strip())
+        self.msg(services.sheet_text(self.caller, target))
+
+    # ------------------------------------------------------------ checks
+    def switch_check(self):
+        text = (self.lhs or "").strip()
+        parts = _VERSUS.split(text, maxsplit=1)
+        if len(parts) != 2 or not all(p.strip() for p in parts):
+            self.refuse_usage("Say what you check and against what: +og/check might vs 12.")
+        attribute = services.attribute_named(parts[0])
+        against = parts[1].strip()
+        kwargs = {}
+        number = whole_number(against, 0, rules.MAX_DIFFICULTY)
+        if number is not None:
+            kwargs["difficulty"] = number
+        else:
+            name, _, their = against.partition("/")
+            kwargs["opponent"] = self.who(name)
+            kwargs["opponent_attribute"] = services.attribute_named(their) if their else ""
+        helpers = []
+        for option in self.options():
+            if option in ("adv", "advantage"):
+                kwargs["advantage"] = True
+            elif option in ("dis", "disadvantage"):
+                kwargs["disadvantage"] = True
+            elif option in ("their adv", "their advantage"):
+                kwargs["their_advantage"] = True
+            elif option in ("their dis", "their disadvantage"):
+                kwargs["their_disadvantage"] = True
+            elif option in ("poison", "mental"):
+                kwargs["resist"] = option
+            elif option.startswith("help "):
+                helpers.append(self.who(option[5:]))
+            else:
+                raise OldGoldError(f"'{option}' is not a check option: adv, dis, their adv, "
+                                   "their dis, help <name>, poison, mental.")
+        request = services.CheckRequest(attribute, helpers=tuple(helpers), **kwargs)
+        self.room(services.make_check(self.caller, request))
+
+    def switch_reroll(self):
+        self.room(services.reroll(self.caller))
+
+    # ------------------------------------------------------------ combat
+    def _attack_request(self, opportunity=False):
+        text = (self.lhs or "").strip()
+        if not text:
+            self.refuse_usage("Name whom you attack: +og/attack goblin.")
+        target_name, weapon = _split_with(text)
+        kwargs = {"target": self.who(target_name), "weapon": weapon,
+                  "opportunity": opportunity}
+        for option in self.options():
+            if option in ("adv", "advantage"):
+                kwargs["advantage"] = True
+            elif option in ("dis", "disadvantage"):
+                kwargs["disadvantage"] = True
+            elif option == "cover":
+                kwargs["cover"] = "partial"
+            elif option == "full cover":
+                kwargs["cover"] = "full"
+            elif option == "into melee":
+                kwargs["into_melee"] = True
+            elif option.startswith("dual "):
+                kwargs["second"] = option[5:].strip()
+            else:
+                raise OldGoldError(f"'{option}' is not an attack option: cover, full cover, "
+                                   "adv, dis, dual <weapon>, into melee.")
+        return combat.AttackRequest(**kwargs)
+
+    def switch_attack(self):
+        self.room(combat.attack(self.caller, self._attack_request()))
+
+    def switch_oa(self):
+        self.room(combat.attack(self.caller, self._attack_request(opportunity=True)))
+
+    def switch_move(self):
+        self.room(combat.simple_action(self.caller, "move"))
+
+    def switch_sprint(self):
+        self.room(combat.simple_action(self.caller, "sprint"))
+
+    def switch_defend(self):
+        self.room(combat.simple_action(self.caller, "defend"))
+
+    def switch_disengage(self):
+        self.room(combat.simple_action(self.caller, "disengage"))
+
+    def switch_done(self):
+        self.room(combat.end_turn(self.caller))
+
+    def switch_deathroll(self):
+        self.room(combat.death_roll(self.caller))
+
+    def switch_splinter(self):
+        self.room(combat.splinter_shield(self.caller))
+
+    def switch_order(self):
+        self.tell(combat.order(self.caller.location))
+
+    # ------------------------------------------------------------ magic
+    def switch_cast(self):
+        name = (self.lhs or "").strip()
+        if not name:
+            self.refuse_usage("Name the spell or prayer: +og/cast sleep=goblin.")
+        chosen = rules.magic_named(name)
+        targets, item_text, attribute = [], "", ""
+        for part in (p.strip() for p in (self.rhs or "").split(",") if p.strip()):
+            if chosen is not None and chosen.effect == "mend":
+                item_text = part
+                continue
+            who, _, attr = part.partition("/")
+            targets.append(self.who(who))
+            attribute = attr or attribute
+        self.room(magic.cast(self.caller, name, targets, item_text=item_text,
+                                attribute=attribute))
+
+    def switch_magic(self):
+        self.msg(render.magic_list())
+
+    # ------------------------------------------------------------ goods and coin
+    def switch_shop(self):
+        self.msg(render.shop())
+
+    def switch_buy(self):
+        self.room(services.buy(self.caller, self.args.strip()))
+
+    def switch_sell(self):
+        self.room(services.sell(self.caller, self.args.strip()))
+
+    def switch_drop(self):
+        self.room(services.drop_item(self.caller, self.args.strip()))
+
+    def switch_carry(self):
+        if not self.rhs:
+            self.refuse_usage("Say where: +og/carry sword=hands.")
+        self.tell(services.move_item(self.caller, self.lhs, self.rhs))
+
+    def switch_mark(self):
+        self.room(services.mark_dot(self.caller, self.args.strip()))
+
+    def switch_repair(self):
+        self.room(services.repair(self.caller, self.args.strip()))
+
+    def switch_deposit(self):
+        self.tell(services.deposit(self.caller, _amount(self.args)))
+
+    def switch_withdraw(self):
+        self.tell(services.withdraw(self.caller, _amount(self.args)))
+
+    # ------------------------------------------------------------ between adventures
+    def switch_rest(self):
+        self.room(services.rest(self.caller))
+
+    def switch_level(self):
+        self.room(services.level_up(self.caller, services.attribute_named(self.args)))
+
+    def switch_week(self):
+        self.room(services.week_of_downtime(self.caller))
+
+    def switch_downtime(self):
+        if not self.rhs:
+            self.refuse_usage("Say what the gold goes on: +og/downtime 50=training.")
+        self.room(services.downtime(self.caller, _amount(self.lhs), self.rhs.strip()[:40]))
+
+    def switch_carouse(self):
+        self.room(services.downtime(self.caller, _amount(self.args), "carousing",
+                                    carousing=True))
+
+    # ------------------------------------------------------------ GM
+    def switch_approve(self):
+        self.room(services.approve(self.caller, services.find_anyone(self.caller, self.args)))
+
+    def switch_inspire(self):
+        self.room(services.grant_inspiration(self.caller, self.who(self.args)))
+
+    def switch_group(self):
+        parts = _VERSUS.split((self.lhs or "").strip(), maxsplit=1)
+        difficulty = whole_number(parts[1], 0, rules.MAX_DIFFICULTY) if len(parts) == 2 else None
+        if difficulty is None or not self.rhs:
+            self.refuse_usage("Give an attribute, a difficulty and the members: "
+                              "+og/group grace vs 12=Ann, Bob.")
+        members = [self.who(name) for name in re.split(r"[,\s]+", self.rhs.strip()) if name]
+        self.room(services.group_check(self.caller, members,
+                                       services.attribute_named(parts[0]), difficulty))
+
+    def switch_fight(self):
+        surprised = [self.who(n).key for n in (self.args or "").split(",") if n.strip()]
+        self.room(combat.start_fight(self.caller, self.caller.location, tuple(surprised)))
+
+    def switch_join(self):
+        self.room(combat.join_fight(self.caller, self.who(self.args)))
+
+    def switch_npc(self):
+        if not self.rhs:
+            self.refuse_usage("Give the NPC's numbers: +og/npc Goblin=might 1 grace 3 mind 1 "
+                              "heart 1 hp 7 dp 0 morale 4 attack dagger 1d6+1.")
+        values, attacks = _npc_numbers(self.rhs)
+        stats = combat.make_npc_stats(values, attacks)
+        self.room(combat.create_npc(self.caller, self.lhs.strip(), stats))
+
+    def switch_next(self):
+        self.room(combat.gm_next(self.caller))
+
+    def switch_cond(self):
+        if not self.rhs:
+            self.refuse_usage("+og/cond <target>=<condition>[ <number> rounds]")
+        words = self.rhs.split(None, 1)
+        key = services.condition_named(words[0])
+        rounds = services.duration_rounds(words[1] if len(words) > 1 else "")
+        self.room(services.set_condition(self.caller, self.who(self.lhs), key, rounds))
+
+    def switch_uncond(self):
+        if not self.rhs:
+            self.refuse_usage("+og/uncond <target>=<condition>")
+        self.room(services.clear_condition(self.caller, self.who(self.lhs),
+                                           services.condition_named(self.rhs)))
+
+    def switch_morale(self):
+        targets = [self.who(n) for n in (self.args or "").split(",") if n.strip()]
+        self.room(combat.morale(self.caller, targets))
+
+    def switch_end(self):
+        self.room(combat.end_fight(self.caller))
+
+    def switch_give(self):
+        if not self.rhs:
+            self.refuse_usage("+og/give <character>=<item>")
+        self.room(services.give_item(self.caller, self.who(self.lhs), self.rhs.strip()))
+
+    def switch_pay(self):
+        if not self.rhs:
+            self.refuse_usage("+og/pay <character>=<gp> (a negative number takes coin)")
+        amount = whole_number(self.rhs, -rules.MAX_GP, rules.MAX_GP, signed=True)
+        if amount is None:
+            raise OldGoldError("Give the gp as a whole number, e.g. 50 or -20.")
+        self.room(services.give_coin(self.caller, self.who(self.lhs), amount))
+
+    def switch_learn(self):
+        if not self.rhs:
+            self.refuse_usage("+og/learn <character>=<spell or prayer>")
+        self.room(magic.learn(self.caller, self.who(self.lhs), self.rhs))
+
+    def switch_day(self):
+        people = [o for o in self.caller.location.contents
+                  if services.OldGoldSheet.objects.filter(character=o).exists()]
+        self.room(services.new_day(self.caller, people))
+
+    def switch_deprive(self):
+        self.room(services.deprivation(self.caller, self.who(self.args)))
+
+    def switch_adjust(self):
+        target, _, what = (self.lhs or "").partition("/")
+        value = whole_number(self.rhs or "", 0, rules.MAX_GP)
+        if not what or value is None:
+            self.refuse_usage("+og/adjust <character>/<field>=<number>")
+        self.tell(services.adjust(self.caller, services.find_anyone(self.caller, target),
+                                  what, value))
+
+    def switch_gm(self):
+        target = services.find_anyone(self.caller, self.args)
+        self.tell(services.toggle_gm(self.caller, target))
+
+
+def _split_with(text):
+    parts = _WITH.split(text, maxsplit=1)
+    return parts[0].strip(), (parts[1].strip() if len(parts) > 1 else "")
+
+
+_NPC_WORDS = ("might", "grace", "mind", "wits", "heart", "hp", "dp", "morale")
+
+
+def _npc_numbers(text):
+    words = text.split()
+    values, attacks, index = {}, [], 0
+    while index < len(words):
+        word = words[index].lower()
+        if word in _NPC_WORDS and index + 1 < len(words):
+            number = whole_number(words[index + 1], 0, rules.MAX_NPC_HP)
+            if number is None:
+                raise OldGoldError(f"'{words[index + 1]}' is not a number for {word}.")
+            values[rules.ATTRIBUTE_ALIASES.get(word, word)] = number
+            index += 2
+        elif word == "attack" and index + 2 < len(words):
+            attacks.append({"name": words[index + 1], "damage": words[index + 2]})
+            index += 3
+        else:
+            raise OldGoldError(f"'{words[index]}' is not understood. Give pairs like hp 7, "
+                               "and attacks as attack <name> <damage>.")
+    return values, attacks
+
+
+class OldGoldCmdSet(CmdSet):
+    key = "oldgold"
+
+    def at_cmdset_creation(self):
+        self.add(CmdOldGold())

@@ -1,0 +1,169 @@
+"""Living between adventures: shopping, a full pack, coin and pouches,
+banking, resting, levelling, downtime XP, carousing, days and deprivation."""
+
+from commands.oldgold import CmdOldGold
+from tests.oldgold.helpers import OldGoldTest, give_sheet
+from world.oldgold.models import Item
+
+
+class TestShopping(OldGoldTest):
+    def setUp(self):
+        super().setUp()
+        self.adv = give_sheet(self.char2, coin=100)
+
+    def test_buy_takes_coin_and_a_slot(self):
+        self.call(CmdOldGold(), "/buy sword", "Char2 buys Sword for 30 gp (pack); 70 gp left.",
+                  caller=self.char2)
+        assert self.sheet(self.char2).coin == 70
+
+    def test_not_enough_coin_changes_nothing(self):
+        self.call(CmdOldGold(), "/buy heavy armour", "Heavy armour (plate) costs 200 gp and "
+                  "you have 100 gp", caller=self.char2)
+        assert self.sheet(self.char2).coin == 100 and not Item.objects.exists()
+
+    def test_a_full_inventory_refuses(self):
+        for _ in range(6):
+            Item.objects.create(sheet=self.adv, name="Rock", location="pack")
+        for _ in range(4):
+            Item.objects.create(sheet=self.adv, name="Rock", location="body")
+        for _ in range(2):
+            Item.objects.create(sheet=self.adv, name="Rock", location="hands")
+        self.call(CmdOldGold(), "/buy rope", "There is no room for Rope", caller=self.char2)
+        assert self.sheet(self.char2).coin == 100
+
+    def test_bulky_takes_two_slots(self):
+        for _ in range(5):
+            Item.objects.create(sheet=self.adv, name="Rock", location="pack")
+        self.call(CmdOldGold(), "/buy greatclub", "Char2 buys Greatclub for 15 gp (body)",
+                  caller=self.char2)
+
+    def test_used_goods_sell_for_half(self):
+        self.call(CmdOldGold(), "/buy sword", None, caller=self.char2)
+        self.call(CmdOldGold(), "/mark sword", "Char2 marks a dot on Sword (1/3)",
+                  caller=self.char2)
+        self.call(CmdOldGold(), "/sell sword", "Char2 sells Sword (used) for 15 gp.",
+                  caller=self.char2)
+        assert self.sheet(self.char2).coin == 85
+
+    def test_coin_beyond_250_needs_pouches_in_the_pack(self):
+        for _ in range(6):
+            Item.objects.create(sheet=self.adv, name="Rock", location="pack")
+        self.call(CmdOldGold(), "/pay Char2=150", "Char2 now has 250 gp")  # free
+        self.call(CmdOldGold(), "/pay Char2=1", "251 gp needs 1 pouch in your pack and "
+                  "there is no room")
+        assert self.sheet(self.char2).coin == 250
+        Item.objects.filter(location="pack").first().delete()
+        self.call(CmdOldGold(), "/pay Char2=1", "Char2 now has 251 gp")
+        self.call(CmdOldGold(), "/pay Char2=1", "Only a game master", caller=self.char2)
+
+    def test_bank_costs_one_percent_to_retrieve(self):
+        self.call(CmdOldGold(), "/deposit 100", "You store 100 gp", caller=self.char2)
+        self.call(CmdOldGold(), "/withdraw 100", "Taking out 100 gp costs 1 gp more",
+                  caller=self.char2)
+        self.call(CmdOldGold(), "/withdraw 50", "You take out 50 gp (fee 1 gp): 49 gp",
+                  caller=self.char2)
+        sheet = self.sheet(self.char2)
+        assert (sheet.coin, sheet.bank) == (50, 49)
+
+    def test_spending_coin_you_do_not_have(self):
+        self.call(CmdOldGold(), "/downtime 500=training", "Training costs 500 gp and you "
+                  "have 100 gp", caller=self.char2)
+        assert self.sheet(self.char2).xp == 0
+
+
+class TestRestAndLevels(OldGoldTest):
+    def setUp(self):
+        super().setUp()
+        self.adv = give_sheet(self.char2, coin=500, hp=4, max_hp=12, might=4,
+                              items=[("rations", "pack")])
+        self.book = Item.objects.create(sheet=self.adv, name="Spellbook of Sleep",
+                                        kind="spellbook", location="hands", marked=2,
+                                        details={"spell": 2})
+
+    def rest(self, *faces, expected=None):
+        with self.dice(*faces):
+            return self.call(CmdOldGold(), "/rest", expected, caller=self.char2)
+
+    def test_rest_heals_1d6_clears_books_and_inspiration_once_a_day(self):
+        self.adv.inspiration = True
+        self.adv.save()
+        out = self.rest(5)
+        assert "1d6 [5], HP 4 -> 9" in out and "Inspiration fades" in out
+        sheet = self.sheet(self.char2)
+        assert sheet.hp == 9 and not sheet.inspiration
+        self.book.refresh_from_db()
+        assert self.book.marked == 0
+        assert Item.objects.get(kind="ration").marked == 1
+        self.call(CmdOldGold(), "/rest", "You have rested today already", caller=self.char2)
+
+    def test_rest_needs_a_ration(self):
+        Item.objects.filter(kind="ration").delete()
+        self.call(CmdOldGold(), "/rest", "Resting needs a ration", caller=self.char2)
+
+    def test_a_day_without_rest_gives_disadvantage(self):
+        self.call(CmdOldGold(), "/day", "A new day dawns.")
+        assert self.sheet(self.char2).unrested
+        self.rest(1)
+        assert not self.sheet(self.char2).unrested
+
+    def test_downtime_xp_then_rest_then_level(self):
+        self.call(CmdOldGold(), "/downtime 200=training", "Char2 spends 200 gp on training: "
+                  "+200 XP", caller=self.char2)
+        self.call(CmdOldGold(), "/level grace", "Level 2 needs 200 XP (you have 200) and a "
+                  "successful rest", caller=self.char2)
+        out = self.rest(2)
+        assert "the XP for a new level" in out
+        with self.dice(3):
+            out = self.call(CmdOldGold(), "/level might", None, caller=self.char2)
+        assert "Char2 reaches level 2: Might 4 -> 5" in out and "+ 3 for Might" in out
+        sheet = self.sheet(self.char2)
+        assert (sheet.level, sheet.max_hp, sheet.xp, sheet.might) == (2, 12 + 3 + 3, 0, 5)
+
+    def test_no_attribute_above_nine(self):
+        self.adv.mind = 9
+        self.adv.xp = 200
+        self.adv.level_ready = True
+        self.adv.save()
+        self.call(CmdOldGold(), "/level mind", "Mind is 9: no attribute goes above 9",
+                  caller=self.char2)
+        assert self.sheet(self.char2).level == 1
+
+    def test_dwarf_levels_hp_with_advantage(self):
+        self.adv.ancestry = "dwarf"
+        self.adv.xp = 200
+        self.adv.level_ready = True
+        self.adv.save()
+        with self.dice(1, 6):
+            self.call(CmdOldGold(), "/level grace", "Char2 reaches level 2", caller=self.char2)
+        assert self.sheet(self.char2).max_hp == 18
+
+    def test_level_ten_is_the_cap(self):
+        self.adv.level = 10
+        self.adv.save()
+        self.call(CmdOldGold(), "/downtime 100=research",
+                  "Char2 spends 100 gp on research: +0 XP", caller=self.char2)
+        self.call(CmdOldGold(), "/level grace", "Level 10 is as far", caller=self.char2)
+
+    def test_carousing_rolls_on_the_table(self):
+        with self.dice(10):
+            self.call(CmdOldGold(), "/carouse 50", "Char2 spends 50 gp on carousing: +50 XP",
+                      caller=self.char2)
+        assert self.sheet(self.char2).xp == 50
+
+    def test_a_week_of_downtime_restores_all_hp(self):
+        self.call(CmdOldGold(), "/week", "Char2 spends a week in a safe haven: back to 12 HP",
+                  caller=self.char2)
+
+    def test_deprivation_death_roll(self):
+        with self.dice(1):
+            self.call(CmdOldGold(), "/deprive Char2", "Char2 suffers deprivation.")
+        assert self.sheet(self.char2).dead
+
+
+class TestRepair(OldGoldTest):
+    def test_a_blacksmith_mends_for_ten_percent_a_dot(self):
+        sheet = give_sheet(self.char2, coin=50, items=[("sword", "hands")])
+        sheet.items.update(marked=2)
+        self.call(CmdOldGold(), "/repair sword", "A blacksmith mends 2 dots on Sword for 6 gp.",
+                  caller=self.char2)
+        assert self.sheet(self.char2).coin == 44

@@ -1,0 +1,9 @@
+"""
+Per-round special abilities of Old Gold monsters (the world issue fills it).
+
+ROUND_HOOKS maps an ability name (listed in an NPC's og_stats["abilities"])
+to a callable(combat, npc) run when that NPC's turn comes; it returns a line
+for the room, or None.
+"""
+
+ROUND_HOOKS = {}

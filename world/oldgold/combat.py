@@ -1,0 +1,723 @@
+"""
+Old Gold fights in a room, round by round: initiative by Grace (PCs first on
+ties), the turn's move, main and free actions, attacks and damage against DP,
+conditions ticking by round, NPC morale, death rolls at 0 HP, and the wear
+and thrown-weapon rolls when the fight ends. GM-made NPCs (`+og/npc`) and the
+world's monsters (the NPC contract in `world.oldgold.services`) fight in the
+same order.
+
+The state of a fight is an `Encounter` row saved after every change, so a
+reload or a restart picks it up where it was. Like every service, these
+check first, change inside a transaction and return an `Outcome`; dice come
+from `services.default_rng` unless an `rng` is given.
+"""
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from world.dice import expr
+from world.dice import oldgold as dice
+from world.oldgold import rules
+from world.oldgold.errors import OldGoldError
+from world.oldgold.models import Encounter, Item, OldGoldRoll, OldGoldSheet
+from world.oldgold.services import (
+    Outcome,
+    _cannot_act,
+    _conditions,
+    _dice,
+    _entry_of,
+    _log,
+    _require_combatant_record,
+    _require_gm,
+    _save_conditions,
+    add_condition,
+    bonus,
+    dp_of,
+    encounter_here,
+    has_condition,
+    is_gm,
+    is_npc,
+    is_staff,
+    item_named,
+    npc_stats,
+    playing_sheet,
+    playing_sheet_of,
+    remove_condition,
+    score_of,
+    sheet_of,
+)
+
+
+def _entry(obj):
+    npc = is_npc(obj)
+    grace = npc_stats(obj)["grace"] if npc else sheet_of(obj, obj).grace
+    return {"id": obj.id, "pc": not npc, "name": obj.key, "grace": grace, "defend": 0,
+            "moved": False, "main": False, "oa_round": 0, "out": None, "thrown": {},
+            "smite": False, "surprised": False}
+
+
+def _order(entries):
+    combatants = [dice.Combatant(e["name"], e["grace"], e["pc"]) for e in entries]
+    by_name = {}
+    for entry in entries:
+        by_name.setdefault(entry["name"], []).append(entry)
+    order = dice.initiative_order(combatants)
+    return [by_name[c.name].pop(0) for c in order.order]
+
+
+def _obj(entry):
+    from evennia.objects.models import ObjectDB
+
+    return ObjectDB.objects.filter(id=entry["id"]).first()
+
+
+@transaction.atomic
+def start_fight(gm, room, surprised=()):
+    """Everyone here with an approved sheet and every Old Gold NPC here joins,
+    in order of Grace, PCs first on ties."""
+    _require_gm(gm)
+    if encounter_here(room, required=False):
+        raise OldGoldError("A fight is already on here: |w+og/order|n shows it.")
+    entries = []
+    for obj in room.contents:
+        if is_npc(obj):
+            if npc_stats(obj)["hp"] > 0:
+                entries.append(_entry(obj))
+            continue
+        sheet = OldGoldSheet.objects.filter(character=obj).first()
+        if sheet and sheet.status == OldGoldSheet.APPROVED and not sheet.dead:
+            entries.append(_entry(obj))
+    if not entries:
+        raise OldGoldError("No one here can fight: PCs need an approved Old Gold sheet, "
+                           "NPCs og_stats (|w+og/npc|n makes one).")
+    for entry in entries:
+        if entry["name"] in surprised:
+            entry["surprised"] = True
+    encounter = Encounter.objects.create(room=room, gm=gm, combatants=_order(entries))
+    lines = ["|wA fight begins.|n " + _order_line(encounter)]
+    lines += _begin_turn(encounter)
+    encounter.save()
+    return Outcome(tuple(lines), data={"encounter": encounter})
+
+
+def _order_line(encounter):
+    parts = []
+    for index, e in enumerate(encounter.combatants):
+        mark = ">" if index == encounter.turn else ""
+        state = f" ({e['out']})" if e["out"] else ""
+        parts.append(f"{mark}{e['name']} {e['grace']}{state}")
+    return f"Round {encounter.round}. Order: " + ", ".join(parts) + "."
+
+
+def order(room):
+    encounter = encounter_here(room)
+    return Outcome((_order_line(encounter),), data={"encounter": encounter})
+
+
+@transaction.atomic
+def join_fight(gm, obj):
+    _require_gm(gm)
+    encounter = encounter_here(gm.location)
+    if any(e["id"] == obj.id for e in encounter.combatants):
+        raise OldGoldError(f"{obj.key} is already in the fight.")
+    _require_combatant_record(obj)
+    if not is_npc(obj):
+        playing_sheet_of(obj)
+    current = encounter.combatants[encounter.turn]
+    entries = _order(encounter.combatants + [_entry(obj)])
+    encounter.combatants = entries
+    encounter.turn = next(i for i, e in enumerate(entries) if e is current)
+    encounter.save()
+    return Outcome((f"{obj.key} joins the fight. " + _order_line(encounter),))
+
+
+def _current(encounter):
+    return encounter.combatants[encounter.turn]
+
+
+def _acting_entry(caller, encounter):
+    """The combatant the caller acts as now: their own turn, or the GM for
+    the NPC whose turn it is. Refuses anyone else."""
+    current = _current(encounter)
+    if current["id"] == caller.id:
+        return current
+    if not current["pc"] and (is_gm(caller) and (encounter.gm_id in (caller.id, None)
+                                                 or is_staff(caller))):
+        return current
+    raise OldGoldError(
+        f"It is {current['name']}'s turn, not yours. Wait for your turn "
+        "(|w+og/order|n shows the order)."
+    )
+
+
+def _require_able(entry, obj, action="act"):
+    if entry["out"] == "down" or (entry["pc"] and _hp(obj) == 0):
+        raise OldGoldError(
+            "At 0 HP you cannot act: make your death roll with |w+og/deathroll|n."
+        )
+    blocked = _cannot_act(obj)
+    if blocked:
+        raise OldGoldError(f"{obj.key} is {blocked.lower()} and cannot {action}.")
+
+
+def _hp(obj):
+    if is_npc(obj):
+        return npc_stats(obj)["hp"]
+    return sheet_of(obj, obj).hp
+
+
+def _dp(obj, entry=None):
+    base = npc_stats(obj)["dp"] if is_npc(obj) else dp_of(sheet_of(obj, obj))
+    return base + (entry["defend"] if entry else 0)
+
+
+
+
+def _apply_damage(encounter, target, amount, lines):
+    """Take `amount` off target's HP; PCs at 0 fall prone and dying, NPCs die."""
+    if amount <= 0:
+        return
+    if has_condition(target, "asleep"):
+        remove_condition(target, "asleep")
+        lines.append(f"{target.key} wakes up.")
+    if has_condition(target, "invisible"):
+        remove_condition(target, "invisible")
+    entry = _entry_of(encounter, target) if encounter else None
+    if is_npc(target):
+        stats = npc_stats(target)
+        stats["hp"] = max(0, stats["hp"] - amount)
+        target.attributes.add("og_stats", stats)
+        if stats["hp"] == 0:
+            lines.append(f"|r{target.key} falls and dies.|n")
+            if entry is not None:
+                entry["out"] = "dead"
+                encounter.casualties += 1
+                if encounter.casualties == 1:
+                    lines.append("A first casualty: the GM may call for morale (+og/morale).")
+        return
+    sheet = sheet_of(target, target)
+    sheet.hp = max(0, sheet.hp - amount)
+    sheet.save(update_fields=["hp"])
+    if sheet.hp == 0:
+        add_condition(target, "prone", None, "0 HP")
+        lines.append(f"|r{target.key} drops to 0 HP and falls prone, dying.|n "
+                     "On each turn: |w+og/deathroll|n.")
+        if entry is not None:
+            entry["out"] = "down"
+
+
+def _heal(target, amount):
+    if is_npc(target):
+        stats = npc_stats(target)
+        stats["hp"] = min(stats["max_hp"], stats["hp"] + amount)
+        target.attributes.add("og_stats", stats)
+        return stats["hp"]
+    sheet = sheet_of(target, target)
+    sheet.hp = min(sheet.max_hp, sheet.hp + amount)
+    sheet.save(update_fields=["hp"])
+    return sheet.hp
+
+
+@dataclass(frozen=True)
+class AttackRequest:
+    target: object
+    weapon: str = ""  # item name, NPC attack name, 'unarmed' or 'improvised'
+    second: str = ""  # a second weapon for dual-wielding
+    cover: str = ""  # '', 'partial' or 'full'
+    advantage: bool = False
+    disadvantage: bool = False
+    into_melee: bool = False
+    opportunity: bool = False
+
+
+def _weapon_profile(attacker, text, rng_notes):
+    """(name, damage expression, ranged, thrown item or None, direct) of a weapon."""
+    text = (text or "").strip().lower()
+    if is_npc(attacker):
+        attacks = npc_stats(attacker)["attacks"]
+        if not attacks:
+            return ("fists", f"{rules.UNARMED_DAMAGE}", False, None, False)
+        chosen = next((a for a in attacks if a["name"].lower().startswith(text)), None)
+        if chosen is None:
+            raise OldGoldError(f"{attacker.key} attacks with: "
+                               + ", ".join(a["name"] for a in attacks) + ".")
+        return (chosen["name"], chosen["damage"], bool(chosen.get("ranged")), None,
+                bool(chosen.get("direct")))
+    sheet = sheet_of(attacker, attacker)
+    might = bonus(sheet.might)
+    if text in ("unarmed", "fists", "fist"):
+        return ("fists", f"{rules.UNARMED_DAMAGE}+{might}", False, None, False)
+    if text == "improvised":
+        return ("an improvised weapon", f"{rules.IMPROVISED_DAMAGE}+{might}", False, None, False)
+    weapons = [i for i in sheet.items.all() if i.kind == "weapon" and i.location == "hands"]
+    if text:
+        named = item_named(sheet, text)
+        if named.kind != "weapon":
+            raise OldGoldError(f"{named.name} is not a weapon.")
+        if named.location != "hands":
+            raise OldGoldError(f"{named.name} is not in your hands: "
+                               f"|w+og/move {named.name}=hands|n first (a free action).")
+        weapon = named
+    elif weapons:
+        weapon = weapons[0]
+    else:
+        return ("fists", f"{rules.UNARMED_DAMAGE}+{might}", False, None, False)
+    if weapon.spent:
+        raise OldGoldError(f"{weapon.name} is spent: nothing left to strike with.")
+    score = sheet.score(weapon.details.get("bonus") or "might")
+    damage = weapon.details.get("damage", rules.IMPROVISED_DAMAGE)
+    thrown = weapon if weapon.details.get("thrown") else None
+    return (weapon.name, f"{damage}+{bonus(score)}", bool(weapon.details.get("ranged")),
+            thrown, False)
+
+
+@transaction.atomic
+def attack(caller, request, rng=None):
+    rng = _dice(rng)
+    encounter = encounter_here(caller.location)
+    if request.opportunity:
+        attacker = caller if not is_gm(caller) or _entry_of(encounter, caller) else None
+        entry = _entry_of(encounter, caller) if attacker else None
+        if entry is None:
+            raise OldGoldError("Only a combatant in this fight can make an opportunity attack.")
+        if entry["oa_round"] == encounter.round:
+            raise OldGoldError("You have made your one opportunity attack this round.")
+    else:
+        entry = _acting_entry(caller, encounter)
+        if entry["main"]:
+            raise OldGoldError("You have used your main action this turn: |w+og/done|n ends it.")
+    attacker = _obj(entry)
+    _require_able(entry, attacker, "attack")
+    target = request.target
+    target_entry = _entry_of(encounter, target)
+    if target_entry is None or target_entry["out"] in ("dead", "fled"):
+        raise OldGoldError(f"{target.key} is not standing in this fight.")
+    if target == attacker:
+        raise OldGoldError("Choose someone other than yourself to attack.")
+    notes = []
+    name, damage, ranged, thrown, direct = _weapon_profile(attacker, request.weapon, notes)
+    if thrown is not None and thrown.spent:
+        raise OldGoldError(f"You have no {thrown.name} left to throw.")
+    lines = []
+    if request.cover == "full":
+        line = f"{attacker.key} attacks {target.key}, who is behind full cover: blocked."
+        lines.append(line)
+        _log("attack", attacker, caller.location, [], line, blocked=True)
+        _use_main(encounter, entry, request)
+        encounter.save()
+        return Outcome(tuple(lines))
+    if request.into_melee and ranged:
+        die, strays = dice.chance(*rules.ALLY_HIT_CHANCE, rng)
+        allies = [e for e in encounter.combatants
+                  if e["pc"] == entry["pc"] and e["id"] not in (entry["id"], target.id)
+                  and not e["out"]]
+        if strays and allies:
+            ally = allies[rng.randint(1, len(allies)) - 1] if len(allies) > 1 else allies[0]
+            lines.append(f"Shooting into the melee (1d6: {die}): the shot strikes "
+                         f"{ally['name']} instead!")
+            target, target_entry = _obj(ally), ally
+        else:
+            notes.append(f"into melee, 1d6: {die}")
+    advantage, disadvantage = request.advantage, request.disadvantage
+    for condition in _conditions(attacker):
+        rule = rules.CONDITIONS[condition["key"]]
+        if rule.damage_disadvantage:
+            disadvantage = True
+            notes.append(rule.name.lower())
+        if condition["key"] == "invisible":
+            advantage = True
+            notes.append("unseen")
+    for condition in _conditions(target):
+        rule = rules.CONDITIONS[condition["key"]]
+        if rule.melee_against_advantage and not ranged:
+            advantage = True
+            notes.append(f"target {rule.name.lower()}")
+        if rule.ranged_against_disadvantage and ranged:
+            disadvantage = True
+            notes.append(f"target {rule.name.lower()}")
+        if condition["key"] == "invisible":
+            disadvantage = True
+            notes.append("target unseen")
+    if has_condition(attacker, "blessed"):
+        remove_condition(attacker, "blessed")
+        advantage = True
+        notes.append("blessed")
+    dp = _dp(target, target_entry)
+    if request.cover == "partial":
+        dp += rules.COVER_DP
+        notes.append(f"cover +{rules.COVER_DP} DP")
+    if request.second:
+        second_name, second_damage, *_ = _weapon_profile(attacker, request.second, notes)
+        kept, other = dice.roll_dual_damage(damage, second_damage, dp, rng, advantage,
+                                            disadvantage, direct)
+        notes.append(f"dual-wielding, kept the higher of {kept.rolled} and {other.rolled}")
+        result = kept
+        rolled_dice = [d for r in (*kept.rolls, *other.rolls) for d in r.dice]
+        name = f"{name} and {second_name}"
+    else:
+        result = dice.roll_damage(damage, dp, rng, advantage, disadvantage, direct)
+        rolled_dice = [d for r in result.rolls for d in r.dice]
+    taken = result.taken
+    extra = ""
+    if entry.get("smite") and not ranged:
+        undead = target.tags.has("undead", category="oldgold") or target.tags.has(
+            "fiend", category="oldgold")
+        smite_dice = "2d8" if undead else "1d8"
+        heart = bonus(score_of(attacker, "heart"))
+        smite = expr.roll(f"{smite_dice}+{heart}", rng)
+        rolled_dice += list(smite.dice)
+        taken = dice.damage_after_dp(result.rolled + smite.total, dp, direct)
+        extra = f" Smite adds {smite.render()}."
+        entry["smite"] = False
+    note = f" [{'; '.join(notes)}]" if notes else ""
+    kind = "opportunity attack" if request.opportunity else "attack"
+    line = (f"{attacker.key} makes an {kind} on {target.key} with {name}: "
+            f"{result.render()}{extra}{note}").replace(f": {result.taken} taken",
+                                                      f": {taken} taken")
+    lines.append(line)
+    if thrown is not None:
+        thrown.marked += 1
+        thrown.used = True
+        thrown.save(update_fields=["marked", "used"])
+        key = str(thrown.pk)
+        entry["thrown"][key] = entry["thrown"].get(key, 0) + 1
+    _apply_damage(encounter, target, taken, lines)
+    if has_condition(attacker, "invisible"):
+        remove_condition(attacker, "invisible")
+    _log("attack", attacker, caller.location, rolled_dice, line, target=target.key,
+         taken=taken, dp=dp)
+    _use_main(encounter, entry, request)
+    encounter.save()
+    return Outcome(tuple(lines), data={"taken": taken, "damage": result})
+
+
+def _use_main(encounter, entry, request=None):
+    if request is not None and request.opportunity:
+        entry["oa_round"] = encounter.round
+    else:
+        entry["main"] = True
+
+
+@transaction.atomic
+def simple_action(caller, action, rng=None):
+    """move, sprint, defend, disengage on your turn."""
+    rng = _dice(rng)
+    encounter = encounter_here(caller.location)
+    entry = _acting_entry(caller, encounter)
+    obj = _obj(entry)
+    _require_able(entry, obj, action)
+    speed_zero = next((rules.CONDITIONS[c["key"]].name for c in _conditions(obj)
+                       if rules.CONDITIONS[c["key"]].speed_zero), None)
+    if action in ("move", "sprint", "disengage") and speed_zero:
+        raise OldGoldError(f"{obj.key} is {speed_zero.lower()}: their Speed is 0.")
+    if action == "move":
+        if entry["moved"]:
+            raise OldGoldError("You have moved this turn; sprinting (|w+og/sprint|n) moves "
+                               "again as your main action.")
+        entry["moved"] = True
+        encounter.save()
+        if has_condition(obj, "prone"):
+            remove_condition(obj, "prone")
+            return Outcome((f"{obj.key} stands up (that takes the move).",))
+        return Outcome((f"{obj.key} moves.",))
+    if entry["main"]:
+        raise OldGoldError("You have used your main action this turn: |w+og/done|n ends it.")
+    entry["main"] = True
+    if action == "defend":
+        die = rng.randint(1, 4)
+        entry["defend"] = die
+        line = f"{obj.key} defends: 1d4 [{die}], +{die} DP until their next turn."
+        _log("defend", obj, caller.location, [die], line)
+    elif action == "sprint":
+        line = f"{obj.key} sprints, moving their Speed again."
+    else:
+        entry["disengage"] = True
+        line = f"{obj.key} disengages: moving away draws no opportunity attacks."
+    encounter.save()
+    return Outcome((line,))
+
+
+@transaction.atomic
+def end_turn(caller, rng=None):
+    encounter = encounter_here(caller.location)
+    entry = _acting_entry(caller, encounter)
+    if entry["out"] == "down" and not entry.get("rolled_death"):
+        raise OldGoldError("You are dying: make your death roll first (|w+og/deathroll|n).")
+    lines = [f"{entry['name']} ends their turn."]
+    lines += _advance(encounter, rng)
+    encounter.save()
+    return Outcome(tuple(lines), data={"encounter": encounter})
+
+
+@transaction.atomic
+def gm_next(gm, rng=None):
+    """The GM moves the fight on (an NPC's turn done, or a player away)."""
+    _require_gm(gm)
+    encounter = encounter_here(gm.location)
+    lines = [f"The GM ends {_current(encounter)['name']}'s turn."]
+    lines += _advance(encounter, rng)
+    encounter.save()
+    return Outcome(tuple(lines), data={"encounter": encounter})
+
+
+def _standing(encounter):
+    return [e for e in encounter.combatants if e["out"] not in ("dead", "fled")]
+
+
+def _advance(encounter, rng=None):
+    lines = []
+    for _ in range(len(encounter.combatants) * 2 + 2):
+        encounter.turn += 1
+        if encounter.turn >= len(encounter.combatants):
+            encounter.turn = 0
+            encounter.round += 1
+            lines += _tick(encounter)
+            lines.append(_order_line(encounter))
+        current = _current(encounter)
+        if current["out"] in ("dead", "fled"):
+            continue
+        obj = _obj(current)
+        if obj is None:
+            current["out"] = "fled"
+            continue
+        if current.get("surprised") and encounter.round == 1:
+            lines.append(f"{current['name']} is surprised and cannot act in the first round.")
+            continue
+        current["surprised"] = False
+        blocked = _cannot_act(obj) if current["out"] != "down" else None
+        if blocked:
+            lines.append(f"{current['name']} is {blocked.lower()} and loses the turn.")
+            continue
+        lines += _begin_turn(encounter, rng)
+        return lines
+    lines.append("No one is left who can act. The GM ends the fight with |w+og/end|n.")
+    return lines
+
+
+def _begin_turn(encounter, rng=None):
+    current = _current(encounter)
+    current.update(defend=0, moved=False, main=False, rolled_death=False, disengage=False)
+    obj = _obj(current)
+    lines = []
+    if current["out"] == "down":
+        lines.append(f"|w{current['name']}'s turn|n: at 0 HP, roll |w+og/deathroll|n.")
+        return lines
+    lines.append(f"|w{current['name']}'s turn.|n")
+    if obj is not None and not current["pc"]:
+        from world.oldgold.abilities import ROUND_HOOKS
+
+        for ability in npc_stats(obj).get("abilities", []):
+            hook = ROUND_HOOKS.get(ability)
+            if hook:
+                said = hook(encounter, obj)
+                if said:
+                    lines.append(said)
+    return lines
+
+
+def _tick(encounter):
+    """A round has passed: every timed condition loses one round; expired ones end."""
+    lines = []
+    for entry in encounter.combatants:
+        obj = _obj(entry)
+        if obj is None:
+            continue
+        conditions, kept = _conditions(obj), []
+        for condition in conditions:
+            if condition["rounds"] is not None:
+                condition["rounds"] -= 1
+                if condition["rounds"] <= 0:
+                    name = rules.CONDITIONS[condition["key"]].name.lower()
+                    lines.append(f"{obj.key} is no longer {name}.")
+                    continue
+            kept.append(condition)
+        if kept != conditions or any(c["rounds"] is not None for c in kept):
+            _save_conditions(obj, kept)
+    return lines
+
+
+@transaction.atomic
+def death_roll(caller, rng=None):
+    rng = _dice(rng)
+    encounter = encounter_here(caller.location, required=False)
+    if encounter is not None and _entry_of(encounter, caller):
+        entry = _acting_entry(caller, encounter)
+    else:
+        entry = None
+    sheet = playing_sheet(caller)
+    if sheet.hp > 0:
+        raise OldGoldError("You are not dying: death rolls are for 0 HP.")
+    if entry is not None and entry.get("rolled_death"):
+        raise OldGoldError("You have made this turn's death roll: |w+og/done|n ends it.")
+    result = dice.death_roll(rng, disadvantage=sheet.unrested)
+    lines = [f"{caller.key}'s {result.render()}."]
+    if result.outcome == "dies":
+        sheet.dead = True
+        sheet.save(update_fields=["dead"])
+        lines.append(f"|r{caller.key} is dead.|n")
+        if entry is not None:
+            entry["out"] = "dead"
+    elif result.outcome == "recovers":
+        sheet.hp = dice.RECOVERED_HP
+        sheet.save(update_fields=["hp"])
+        if entry is not None:
+            entry["out"] = None
+    _log("death", caller, caller.location, result.dice, lines[0], outcome=result.outcome)
+    if entry is not None:
+        entry["rolled_death"] = True
+        lines += _advance(encounter, rng) if result.outcome != "recovers" else []
+        encounter.save()
+    return Outcome(tuple(lines), data={"death": result})
+
+
+@transaction.atomic
+def morale(gm, targets=(), rng=None):
+    """NPCs check morale: 2d6 over their morale and they flee."""
+    _require_gm(gm)
+    rng = _dice(rng)
+    encounter = encounter_here(gm.location)
+    entries = [e for e in encounter.combatants if not e["pc"] and not e["out"]]
+    if targets:
+        ids = {t.id for t in targets}
+        entries = [e for e in entries if e["id"] in ids]
+    if not entries:
+        raise OldGoldError("No NPC here is left to check morale.")
+    lines = []
+    for entry in entries:
+        obj = _obj(entry)
+        result = dice.morale_check(npc_stats(obj)["morale"], rng)
+        line = f"{obj.key}: {result.render()}"
+        if result.breaks:
+            entry["out"] = "fled"
+            line += ", and flee."
+        lines.append(line)
+        _log("morale", obj, gm.location, result.dice, line, breaks=result.breaks)
+    if _current(encounter)["out"] == "fled":
+        lines += _advance(encounter, rng)
+    encounter.save()
+    return Outcome(tuple(lines))
+
+
+@transaction.atomic
+def end_fight(gm, rng=None):
+    """The fight is over: wear on weapons, armour and shields (1-in-6 a dot),
+    thrown weapons found again (5-in-6 each), conditions of the fight end."""
+    _require_gm(gm)
+    rng = _dice(rng)
+    encounter = encounter_here(gm.location)
+    lines = ["|wThe fight is over.|n"]
+    rolled = []
+    for entry in encounter.combatants:
+        obj = _obj(entry)
+        if obj is None:
+            continue
+        if entry["pc"]:
+            sheet = OldGoldSheet.objects.filter(character=obj).first()
+            if sheet is None or sheet.dead:
+                continue
+            for key, count in entry["thrown"].items():
+                item = Item.objects.filter(pk=int(key), sheet=sheet).first()
+                if item is None:
+                    continue
+                found = 0
+                for _ in range(count):
+                    die, back = dice.chance(*rules.THROWN_RECOVERY, rng)
+                    rolled.append(die)
+                    found += back
+                item.marked = max(0, item.marked - found)
+                item.save(update_fields=["marked"])
+                lines.append(f"{obj.key} finds {found} of {count} {item.name} thrown.")
+            worn = [i for i in sheet.items.all()
+                    if i.kind in ("weapon", "armour", "shield") and not i.spent
+                    and not i.details.get("thrown")
+                    and (i.location == "hands" or (i.kind == "armour" and i.location == "body"))]
+            for item in worn:
+                die, wears = dice.chance(*rules.WEAR_CHANCE, rng)
+                rolled.append(die)
+                if wears:
+                    item.marked += 1
+                    item.used = True
+                    item.save(update_fields=["marked", "used"])
+                    lines.append(f"{obj.key}'s {item.name} wears (1d6: {die}): "
+                                 f"{item.marked}/{item.max_dots} dots.")
+        conditions = [c for c in _conditions(obj)
+                      if c["rounds"] is not None or c["key"] == "petrified"
+                      or (c["key"] == "prone" and _hp(obj) == 0)]
+        _save_conditions(obj, conditions)
+    encounter.active = False
+    encounter.ended_at = timezone.now()
+    encounter.save()
+    _log("end", gm, gm.location, rolled, " ".join(lines))
+    return Outcome(tuple(lines))
+
+
+@transaction.atomic
+def splinter_shield(caller):
+    """Mark all of your shield's dots to undo the last damage you took."""
+    sheet = playing_sheet(caller)
+    shield = next((i for i in sheet.items.all() if i.kind == "shield" and
+                   i.location == "hands" and not i.spent), None)
+    if shield is None:
+        raise OldGoldError("You hold no whole shield to splinter.")
+    last = OldGoldRoll.objects.filter(kind__in=("attack", "magic"),
+                                      details__target=caller.key).first()
+    if last is None or not last.details.get("taken"):
+        raise OldGoldError("No attack has hurt you to ignore.")
+    if last.details.get("splintered"):
+        raise OldGoldError("You have already splintered a shield against that attack.")
+    shield.marked = shield.max_dots
+    shield.save(update_fields=["marked"])
+    sheet.hp = min(sheet.max_hp, sheet.hp + last.details["taken"])
+    sheet.save(update_fields=["hp"])
+    last.details["splintered"] = True
+    last.save(update_fields=["details"])
+    encounter = encounter_here(caller.location, required=False)
+    if encounter and (entry := _entry_of(encounter, caller)) and entry["out"] == "down":
+        entry["out"] = None
+        remove_condition(caller, "prone")
+        encounter.save()
+    return Outcome((f"{caller.key}'s shield splinters and takes the blow: "
+                    f"{last.details['taken']} damage ignored.",))
+
+
+# ---------------------------------------------------------------- NPCs
+
+
+def make_npc_stats(values, attacks):
+    stats = {attribute: values.get(attribute, 1) for attribute in rules.ATTRIBUTES}
+    stats["max_hp"] = values.get("hp", 5)
+    stats["hp"] = stats["max_hp"]
+    stats["dp"] = values.get("dp", 0)
+    stats["morale"] = values.get("morale", 7)
+    stats["attacks"] = attacks or [{"name": "claws", "damage": "1d4"}]
+    stats["conditions"] = []
+    for attribute in rules.ATTRIBUTES:
+        if not 0 <= stats[attribute] <= rules.MAX_NPC_ATTRIBUTE:
+            raise OldGoldError(f"An NPC's {attribute} goes from 0 to {rules.MAX_NPC_ATTRIBUTE}.")
+    if not 1 <= stats["max_hp"] <= rules.MAX_NPC_HP:
+        raise OldGoldError(f"An NPC's HP goes from 1 to {rules.MAX_NPC_HP}.")
+    for entry in stats["attacks"]:
+        try:
+            expr.parse(entry["damage"])
+        except Exception:
+            raise OldGoldError(f"'{entry['damage']}' is not a damage roll like 1d6+1.") from None
+    return stats
+
+
+@transaction.atomic
+def create_npc(gm, name, stats):
+    _require_gm(gm)
+    from evennia.utils import create
+
+    npc = create.create_object("typeclasses.oldgold.OldGoldNpc", key=name[:40],
+                               location=gm.location, home=gm.location)
+    npc.attributes.add("og_stats", stats)
+    encounter = encounter_here(gm.location, required=False)
+    lines = [f"{npc.key} appears: HP {stats['hp']}, DP {stats['dp']}, "
+             + ", ".join(f"{a.capitalize()} {stats[a]}" for a in rules.ATTRIBUTES)
+             + f", Morale {stats['morale']}."]
+    if encounter:
+        lines.append("It is not yet in the fight: |w+og/join " + npc.key + "|n.")
+    return Outcome(tuple(lines), data={"npc": npc})

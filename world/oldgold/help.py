@@ -1,0 +1,110 @@
+"""
+Old Gold's help topics: the walk-through for GMs and players ("old gold")
+and the GM's switches ("old gold gm"). Numbers come from the rules table.
+world/help_entries.py adds these to the game's help.
+"""
+
+from world.oldgold import rules
+
+_N = {
+    "cap": rules.CREATION_CAP,
+    "points": rules.CREATION_POINTS,
+    "human": rules.HUMAN_POINTS,
+    "base_hp": rules.BASE_HP,
+    "per_might": rules.HP_PER_MIGHT,
+    "slots": rules.SLOTS,
+    "free": rules.FREE_COIN,
+    "pouch": rules.POUCH_SIZE,
+    "hands": rules.LOCATIONS["hands"],
+    "body": rules.LOCATIONS["body"],
+    "pack": rules.LOCATIONS["pack"],
+    "cover": rules.COVER_DP,
+    "max_level": rules.MAX_LEVEL,
+    "fee": rules.BANK_FEE_PERCENT,
+    "xp2": rules.XP_REQUIRED[2],
+}
+
+OLD_GOLD_HELP = [
+    {
+        "key": "old gold",
+        "aliases": ["oldgold", "og"],
+        "category": "Old Gold scenes",
+        "text": """
+            Old Gold: adventurers in scenes a GM leads. Everything is |w+og|n.
+
+            |wMaking an adventurer.|n Type |w+og/new|n. A menu asks for an ancestry
+            (or rolls 1d4): Dwarf (speed 8m, HP rolled with advantage, resists
+            poison with advantage), Elf (12m, resists mental effects with
+            advantage), Halfkin (8m, may roll a natural 1 again) or Human (10m,
+            {human} points instead of {points}). Then spread the points over Might,
+            Grace, Mind and Heart, or roll that many d4s (1 Might, 2 Grace, 3 Mind,
+            4 Heart); none may go above {cap} now. HP is {base_hp} + {per_might} x Might + 1d6.
+            Pick a weapon, then armour, a spellbook or a relic (a random spell or
+            prayer). You get 20 + 2d20 gp. A GM then reviews it: |w+og/approve <name>|n.
+
+            |wThe sheet|n (|w+og/sheet|n, also on the web): {slots} slots, {hands} in
+            your hands, {body} on your body, {pack} in your pack; bulky things take two.
+            Dots show wear: |w[xoo]|n is one of three marked. The first {free} gp are
+            free; each {pouch} gp more is a pouch in your pack.
+
+            |wChecks.|n |w+og/check grace vs 12|n: d20 + score must beat the number
+            (equal fails). Against someone: |w+og/check might vs Goblin|n, difficulty
+            10 + their score. Add |w=adv|n, |w=dis|n, |w=help Bob|n; they cancel,
+            never stack. A GM grants Inspiration (|w+og/inspire|n); |w+og/reroll|n
+            spends it on your last check. The GM calls group checks: at least half
+            must succeed.
+
+            |wA first fight.|n The GM makes foes (|w+og/npc Goblin=grace 3 hp 7
+            morale 4 attack dagger 1d6+1|n) and starts: |w+og/fight|n. Everyone acts
+            by Grace, PCs first on ties (|w+og/order|n). On your turn: |w+og/move|n,
+            one main action (|w+og/attack goblin|n, |w+og/cast sleep=goblin|n,
+            |w+og/defend|n, |w+og/sprint|n, |w+og/disengage|n), then |w+og/done|n.
+            Damage is your weapon die + bonus minus the target's DP; cover adds
+            {cover} DP (|w=cover|n), full cover blocks. At 0 HP you fall, and each
+            turn you only roll |w+og/deathroll|n. The GM plays the foes' turns
+            (|w+og/attack <you>|n, |w+og/next|n), calls morale and ends the fight
+            with |w+og/end|n: worn gear may mark a dot, thrown weapons are looked for.
+
+            |wAfterwards.|n |w+og/rest|n (a watch and a ration: 1d6 HP, books clear,
+            once a day), |w+og/shop|n and |w+og/buy|n, |w+og/sell|n (half for used),
+            |w+og/deposit|n and |w+og/withdraw|n ({fee}% to take out), |w+og/downtime
+            100=training|n (1 XP a gp; {xp2} XP for level 2), |w+og/carouse|n. With the
+            XP, a rest readies |w+og/level <attribute>|n, up to level {max_level}.
+
+            Old Gold is the game of Milán László (illustrations by Regina László),
+            licensed CC BY 4.0 (creativecommons.org/licenses/by/4.0). Delver uses
+            its rules and numbers in its own words; the tables our copy lacked
+            (prices, weapons, XP, carousing, ...) are Delver's own.
+        """.format(**_N),
+    },
+    {
+        "key": "old gold gm",
+        "aliases": ["og gm", "+og gm"],
+        "category": "Old Gold scenes",
+        "text": """
+            Running Old Gold: the GM's +og switches (staff, or a player staff made a
+            GM with |w+og/gm <name>|n).
+
+              +og/approve <name>          let a reviewed sheet play
+              +og/npc <name>=might 1 grace 3 mind 1 heart 1 hp 7 dp 0 morale 4
+                     attack dagger 1d6+1  make a foe here
+              +og/fight [<surprised>,..]  start a fight: all sheets and foes here
+              +og/join <name>             add someone to it
+              +og/attack <target>         on a foe's turn, it attacks
+              +og/next                    end the current turn
+              +og/cond <name>=stunned 2 rounds, +og/uncond <name>=stunned
+              +og/morale [<foe>, ...]     2d6 over Morale and they flee
+              +og/end                     end it: wear dots, thrown weapons back
+              +og/group grace vs 12=Ann, Bob
+              +og/inspire <name>, +og/give <name>=<item>, +og/pay <name>=<gp>
+              +og/learn <name>=<spell or prayer>, +og/day, +og/deprive <name>
+              +og/adjust <name>/<field>=<number>   (staff)
+
+            Conditions: blinded, prone, grappled, restrained, paralyzed, stunned,
+            petrified, unconscious, charmed, frightened; magic adds asleep,
+            invisible, hexed and blessed. Timed ones tick down at each round's end.
+            Monsters of the world join the same order: any object tagged
+            oldgold_npc (category oldgold) with an og_stats Attribute.
+        """,
+    },
+]
