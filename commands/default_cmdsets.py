@@ -19,6 +19,7 @@ from evennia import default_cmds
 from commands.dice import DiceCmdSet
 from commands.digger import DiggerCmdSet
 from commands.help import CmdHelp
+from commands.goldengrave import GoldengraveCmdSet
 from commands.kroll import KrollCmdSet
 from commands.requests import RequestCmdSet
 from commands.social import CmdWho
@@ -44,6 +45,7 @@ class CharacterCmdSet(default_cmds.CharacterCmdSet):
         self.add(DiceCmdSet)
         self.add(DiggerCmdSet)
         self.add(KrollCmdSet)
+        self.add(GoldengraveCmdSet)  # issue 16: Goldengrave
         self.add(RequestCmdSet)
 
 

@@ -99,3 +99,8 @@ HELP_ENTRY_DICTS = [
         """,
     },
 ]
+
+# Goldengrave (issue 16): its own topic, next to its rules table.
+from world.goldengrave.help import HELP_ENTRIES as _GOLDENGRAVE_HELP  # noqa: E402
+
+HELP_ENTRY_DICTS += _GOLDENGRAVE_HELP
