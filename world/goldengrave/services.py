@@ -322,8 +322,8 @@ def found_company(character, name, points):
         if Company.objects.filter(name__iexact=name).exists():
             raise GoldengraveError(f"There is already a company called {name}.")
         values = {}
-        for stat, points in zip(rules.STATS, points):
-            values[stat] = values[f"{stat}_max"] = rules.STAT_BASE + points
+        for stat, share in zip(rules.STATS, points):
+            values[stat] = values[f"{stat}_max"] = rules.STAT_BASE + share
         company = Company.objects.create(name=name, founder=character, **values)
         _enlist(sheet, company)
         log("found", character, company, f"{character.key} founds {name}", points=list(points))
@@ -926,6 +926,7 @@ def find_treasure(gm, company, treasure):
     """The company has found `treasure` (it counts for its Rank in town)."""
     require_gm(gm, company=company)
     with transaction.atomic():
+        treasure = Treasure.objects.select_for_update().get(pk=treasure.pk)
         if treasure.stolen:
             raise GoldengraveError(f"Rivals stole {treasure.name}: it is not there any more.")
         if treasure.found_by_id is not None:
