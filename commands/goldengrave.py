@@ -257,7 +257,7 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
       +ggdungeon/difficulty <easy|normal|hard>
       +ggdungeon/treasure <object>[=main]
       +ggdungeon/info [<dungeon>]
-      +ggdungeon/monster <name>=<power>[,<craven|normal|iron-willed|mindless>]
+      +ggdungeon/monster <name>=<power>[,<temper>]
       +ggdungeon/trap <name>=<power>
       +ggdungeon/vulnerable <monster>=<word>[,<word>...]
       +ggdungeon/immune <monster>=<word>[,<word>...]
@@ -282,6 +282,7 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
     or immune to (words matched against how the company attacks), a
     temper, On KO and On Kill notes shown to you when they trigger, and a
     desire (/desire rolls one, /desire =twice rolls two to choose from).
+    A temper is craven, normal, iron-willed or mindless.
     Builders may also |wspawn|n the prototypes: gg_ash_hound, gg_reedling,
     gg_cellar_wight, gg_bone_choir, gg_rust_knight, gg_mire_mother,
     gg_lantern_eater, gg_gilded_warden, gg_crypt_rats, gg_dart_trap.

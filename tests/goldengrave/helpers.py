@@ -71,3 +71,9 @@ class GoldengraveCommandTest(EvenniaCommandTest):
 
     def dice(self, *faces):
         return scripted(*faces)
+
+    def said(self, cmd, args, wanted="", caller=None):
+        """Run `cmd` and return what the caller read, asserting it contains `wanted`."""
+        text = self.call(cmd, args, None, caller=caller)
+        assert wanted in text, f"{wanted!r} not in:\n{text}"
+        return text
