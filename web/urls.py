@@ -29,6 +29,7 @@ urlpatterns = [
     # add any extra urls here:
     path("requests/", include("web.requests.urls")),
     path("dungeons/", include("web.digger.urls")),
+    path("goldengrave/", include("web.goldengrave.urls")),  # issue 16
     # path("mypath/", include("path.to.my.urls.file")),
 ]
 
