@@ -20,7 +20,7 @@ from world.goldengrave import exploring, render, rules, services
 from world.goldengrave.errors import GoldengraveError
 from world.numbers import whole_number
 
-HELP_CATEGORY = "Goldengrave"
+HELP_CATEGORY = "Goldengrave commands"
 _FOR_COMPANY = re.compile(r"\s+@\s*([^=@]+?)\s*$")
 
 
@@ -32,6 +32,7 @@ def _announce(caller, text):
     """To everyone in the caller's room (the whole table sees the dice)."""
     if not text:
         return
+    text = render.fit(text)
     if caller.location is not None:
         caller.location.msg_contents(text)
     else:
@@ -49,6 +50,10 @@ class _GoldengraveCommand(DelverCommand):
             self.company_name = match.group(1)
             self.args = self.args[: match.start()]
         super().parse()
+
+    def msg(self, text=None, **kwargs):
+        """What the caller reads, wrapped to 78 columns."""
+        super().msg(render.fit(text), **kwargs)
 
     def require_gm(self):
         """GM switches: staff pass the `gm` lock type; a dungeon's own GM passes too."""

@@ -140,7 +140,10 @@ def draw(dungeon, shown, labelled=True, here=None, stars=False):
             canvas[y * 2 + 1][x * CELL_WIDTH + 4] = "\\"
         if sw is not None and (_linked(entry, sw) or _linked(sw, entry)):
             canvas[y * 2 + 1][x * CELL_WIDTH - 1] = "/"
-    return ["".join(row).rstrip() for row in canvas]
+    rows = ["".join(row).rstrip() for row in canvas]
+    while rows and not rows[-1]:
+        rows.pop()
+    return rows
 
 
 class MapView:

@@ -23,16 +23,17 @@ HELP_ENTRIES = [
     {
         "key": "goldengrave",
         "aliases": ["goldengrave rules", "first delve"],
-        "category": "Goldengrave",
+        "category": "Goldengrave commands",
         "text": """
             |wGoldengrave|n: a company of treasure hunters robs the graves under a
             dying empire. One GM runs the dungeon; the players share one set of
             stats. Commands: |w+gg|n (players), |w+ggdungeon|n (the GM builds),
-            |w+ggm|n (the GM runs the scene).
+            |w+ggm|n (the GM runs the scene). Read the subtopics in order for a
+            first delve: building, company, exploring, fights, supply, town, wars.
 
             # subtopics
 
-            ## 1. The GM builds a dungeon
+            ## Building
 
             Dig a few rooms (|wdig|n or |wtunnel|n), then stand in the room that is
             the town and type |w+ggdungeon/new The Drowned Chapel=normal|n.
@@ -44,7 +45,7 @@ HELP_ENTRIES = [
             then |w+ggdungeon/vulnerable Cellar Wight=fire|n, |w/wander|n, |w/onko|n.
             A trap: |w+ggdungeon/trap Swinging Blade=2|n.
 
-            ## 2. Players make PCs and a company
+            ## Company
 
             |w+gg/new|n rolls your PC; |w+gg/traits 4 6 1|n places the trait dice;
             |w+gg/name|n rolls another name or takes yours. One player founds the
@@ -52,7 +53,7 @@ HELP_ENTRIES = [
             starts at {base} plus its points): |w+gg/found The Lanterns=4,2,0|n.
             The others |w+gg/join The Lanterns|n. |w+gg/company|n shows the sheet.
 
-            ## 3. Into the dungeon
+            ## Exploring
 
             Walk in through the exits. Each room the company enters joins its map
             on Normal (|w+gg/map|n); Easy shows the whole map unlabelled; Hard shows
@@ -61,7 +62,7 @@ HELP_ENTRIES = [
             monster; cautiously (new rooms) 1-3 bring one and 4-6 an omen.
             |w+gg/pace quick|n or |wcautious|n overrides.
 
-            ## 4. Traps and fights
+            ## Fights
 
             A trap or monster's damage roll is one die per Power; dice of {ignored}
             or more count for nothing, the rest come off Stamina:
@@ -76,7 +77,7 @@ HELP_ENTRIES = [
             0). A skill check is 2d6 against {target}, {factor} less for each true
             factor: |w+ggm/check Ann=prepared,suits|n.
 
-            ## 5. Supply and Sway
+            ## Supply
 
             |w+gg/summon rope=basic|n is free; common items cost {common} Supply,
             unusual {unusual}, specialist {specialist} (|w+gg/items|n). The GM may
@@ -84,7 +85,7 @@ HELP_ENTRIES = [
             time it drops to half Power, or when you want it to talk:
             |w+ggm/sway half=3,Cellar Wight|n. Then |w+gg/pay|n or |w+gg/refuse|n.
 
-            ## 6. A night in town and Glory
+            ## Town
 
             Back in town the GM types |w+ggm/found reliquary|n for each treasure the
             company brought out, then |w+ggm/night|n: Stamina, Supply and Sway fill
@@ -94,7 +95,7 @@ HELP_ENTRIES = [
             {cap}) or on Army. Going back in rolls for rivals: on a 1 the main
             treasure left behind is gone, on 2-3 the side treasures.
 
-            ## 7. Wars
+            ## Wars
 
             Once the company has Army (|w+gg/glory army|n), the GM may start a war:
             |w+ggm/war The Red Banner=4|n, then |w+ggm/wardamage|n (taken from Army)

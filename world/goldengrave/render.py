@@ -4,6 +4,8 @@ damage rolls, attacks, checks and nights in town, maps and the roll log.
 Every function only builds text (at most 78 columns).
 """
 
+from evennia.utils.ansi import strip_ansi
+
 from world.dice import goldengrave_tables as tables
 from world.goldengrave import rules
 
@@ -99,12 +101,27 @@ def companies(rows):
         f"  {c.name}: {c.members.count()} PCs, Glory {c.glory}" for c in rows])
 
 
+def fit(text, width=78):
+    """`text` with every line wrapped to `width` visible columns."""
+    if not isinstance(text, str):
+        return text
+    return "\n".join(_fit(text.split("\n"), width))
+
+
+def _visible(text):
+    return len(strip_ansi(text))
+
+
 def _fit(lines, width=78):
+    """Wrap each line at a space so no line shows more than `width` columns
+    (colour codes take no room); continuations are indented."""
     out = []
     for line in lines:
-        while len(line) > width:
-            cut = line.rfind(" ", 0, width)
-            cut = cut if cut > 10 else width
+        while _visible(line) > width:
+            spaces = [i for i, ch in enumerate(line) if ch == " " and _visible(line[:i]) <= width]
+            cut = spaces[-1] if spaces and spaces[-1] > 10 else len(line)
+            if cut == len(line):
+                break
             out.append(line[:cut])
             line = "    " + line[cut:].lstrip()
         out.append(line)
@@ -117,9 +134,9 @@ def _fit(lines, width=78):
 def damage(report, source_word=""):
     outcome = report.outcome
     lines = [f"{_tag(report.roll_id)} {report.source or 'A damage roll'} strikes "
-             f"{report.company.name}: {outcome.roll.render()}",
-             f"  Dice of {rules.DAMAGE_IGNORED_FROM} or more are ignored. "
-             f"Stamina {outcome.stamina_before} -> {outcome.stamina_after}."]
+             f"{report.company.name}.",
+             f"  {outcome.roll.render()} (dice of {rules.DAMAGE_IGNORED_FROM}+ count for nothing)",
+             f"  Stamina {outcome.stamina_before} -> {outcome.stamina_after}."]
     if report.knocked_out is not None:
         pick = f" (the die picked {outcome.pick})" if outcome.pick else ""
         lines.append(f"  |r{report.knocked_out.name} is knocked out{pick}|n until the "
@@ -167,8 +184,8 @@ def attack(report):
 def gm_half_hint(report):
     if report.half_moment != "price":
         return ""
-    return (f"{TAG} (GM) |w+ggm/sway half=<1|3|6>,{report.monster.key}|n offers "
-            "the retreat for a price.")
+    return "\n".join(_fit([f"{TAG} (GM) Offer its retreat for Sway: "
+                            f"|w+ggm/sway half=<1|3|6>,{report.monster.key}|n"]))
 
 
 def monster(m):
@@ -216,7 +233,7 @@ def desire(monster, rolls):
 def summoned(report):
     item, c = report.item, report.company
     cost = "free" if item.cost == 0 else f"{item.cost} Supply"
-    return (f"{TAG} {c.name} had {item.name} all along ({item.tier}, {cost}). "
+    return (f"{TAG} {c.name} had {item.name} all along ({item.tier}, {cost}): "
             f"Supply {report.supply_before} -> {c.supply}.")
 
 
