@@ -75,5 +75,6 @@ class GoldengraveCommandTest(EvenniaCommandTest):
     def said(self, cmd, args, wanted="", caller=None):
         """Run `cmd` and return what the caller read, asserting it contains `wanted`."""
         text = self.call(cmd, args, None, caller=caller)
+        text = " ".join(text.split("\n    "))  # undo the 78-column wrapping
         assert wanted in text, f"{wanted!r} not in:\n{text}"
         return text
