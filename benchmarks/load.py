@@ -19,6 +19,7 @@ end, also after an error or Ctrl-C. (Linux only: CPU figures come from /proc.)
     .venv/bin/python benchmarks/load.py --costs --mix look,say,who,help,pose
     .venv/bin/python benchmarks/load.py --clients 500 --parties 20
     .venv/bin/python benchmarks/load.py --target delver --mix look,say,og-sheet,og-check,og-help
+    .venv/bin/python benchmarks/load.py --target delver --mix look:2,say,who,help,+gg/items,+gg/companies,help goldengrave
 
 `--parties N` (default 20, the product's goal) makes N parties of four
 players (Delver only) play Digger rounds on sample dungeon 1 among the
@@ -56,6 +57,10 @@ from benchmarks.loadlib.driver import run_load  # noqa: E402
 from benchmarks.loadlib.games import GAMES  # noqa: E402
 from benchmarks.loadlib.mix import DEFAULT_MIX, CommandMix  # noqa: E402
 from benchmarks.loadlib.parties import PARTY_SIZE  # noqa: E402
+
+# Goldengrave (issue 16): its read-only commands for `--target delver --mix`
+# (Delver's own, so not in the default mix both games answer).
+GOLDENGRAVE_MIX = "look:2,say,who,help,+gg/items,+gg/companies,help goldengrave"
 from benchmarks.loadlib.players import LoadPlan  # noqa: E402
 from benchmarks.loadlib.report import (  # noqa: E402
     by_command,

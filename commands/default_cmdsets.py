@@ -19,6 +19,7 @@ from evennia import default_cmds
 from commands.dice import DiceCmdSet
 from commands.digger import DiggerCmdSet
 from commands.help import CmdHelp
+from commands.goldengrave import GoldengraveCmdSet
 from commands.kroll import KrollCmdSet
 from commands.oldgold import OldGoldCmdSet  # issue 17: Old Gold
 from commands.requests import RequestCmdSet
@@ -46,6 +47,7 @@ class CharacterCmdSet(default_cmds.CharacterCmdSet):
         self.add(DiggerCmdSet)
         self.add(KrollCmdSet)
         self.add(OldGoldCmdSet)  # issue 17: Old Gold
+        self.add(GoldengraveCmdSet)  # issue 16: Goldengrave
         self.add(RequestCmdSet)
 
 

@@ -30,6 +30,7 @@ urlpatterns = [
     path("requests/", include("web.requests.urls")),
     path("dungeons/", include("web.digger.urls")),
     path("oldgold/", include("web.oldgold.urls")),  # issue 17: Old Gold sheets
+    path("goldengrave/", include("web.goldengrave.urls")),  # issue 16
     # path("mypath/", include("path.to.my.urls.file")),
 ]
 

@@ -104,3 +104,8 @@ HELP_ENTRY_DICTS = [
 from world.oldgold.help import OLD_GOLD_HELP  # noqa: E402
 
 HELP_ENTRY_DICTS += OLD_GOLD_HELP
+
+# Goldengrave (issue 16): its own topic, next to its rules table.
+from world.goldengrave.help import HELP_ENTRIES as _GOLDENGRAVE_HELP  # noqa: E402
+
+HELP_ENTRY_DICTS += _GOLDENGRAVE_HELP

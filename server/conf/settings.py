@@ -99,6 +99,7 @@ INSTALLED_APPS = INSTALLED_APPS + [  # noqa: F405
     "world.kroll",
     "world.oldgold",  # issue 17: Old Gold adventurers
     "world.client_state",
+    "world.goldengrave",
 ]
 
 EXTRA_LAUNCHER_COMMANDS = {"dungeons": "world.digger.dungeon_files.launcher"}
@@ -122,6 +123,8 @@ BASE_ROOM_TYPECLASS = "typeclasses.rooms.Room"
 
 HELP_MORE_ENABLED = True
 
+# Goldengrave: monsters and traps builders can spawn.
+PROTOTYPE_MODULES = ["world.prototypes", "world.goldengrave.prototypes"]
 # Template filters every page may load, e.g. `{% load web_text %}` (web/templatetags/).
 TEMPLATES[0]["OPTIONS"]["libraries"] = {"web_text": "web.templatetags.web_text"}  # noqa: F405
 

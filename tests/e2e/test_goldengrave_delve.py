@@ -1,0 +1,103 @@
+"""A Goldengrave delve over real telnet: a GM builds a small dungeon of rooms,
+two players roll PCs and found a company, walk into a starred room, spring a
+trap, spend Supply and Sway, fight a monster, find the main treasure, retreat
+to town, spend the night and spend Glory."""
+
+import re
+
+from tests.e2e.gameserver import ADMIN
+from tests.e2e.telnet_client import TelnetClient
+
+TRAITS = re.compile(r"Trait dice: \[(\d), (\d), (\d)\]")
+
+
+def flat(text):
+    """The text with its line wrapping undone (the game wraps at 78 columns)."""
+    return " ".join(text.replace("\r", "").split("\n    "))
+
+
+def say(client, line):
+    return flat(client.command(line))
+
+
+def roll_pc(client):
+    text = client.command("+gg/new")
+    assert "A new treasure hunter" in text, text
+    dice = [int(d) for d in TRAITS.search(text).groups()]
+    # personality and flaw must differ: put the odd one out (or any pair that differs) last
+    a, b, c = dice
+    order = (a, b, c) if b != c else (b, c, a)
+    placed = client.command("+gg/traits {} {} {}".format(*order))
+    assert " is " in placed, placed
+    return text
+
+
+def test_a_first_delve_over_telnet(game_server, unique_name):
+    port = game_server.telnet_port
+    tag = unique_name("x")
+    company, dungeon = f"Lanterns{tag}", f"Chapel{tag}"
+    ann, bob = unique_name("Ann"), unique_name("Bob")
+    with TelnetClient(port) as gm, TelnetClient(port) as one, TelnetClient(port) as two:
+        gm.connect(*ADMIN)
+        assert "is yours to run" in say(gm, f"+ggdungeon/new {dungeon}=normal")
+        say(gm, f"dig Hall{tag} = east;e, west;w")
+        say(gm, "east")
+        assert "room 1 of" in say(gm, f"+ggdungeon/room {dungeon}")
+        assert "starred" in say(gm, "+ggdungeon/star")
+        assert "trap" in say(gm, "+ggdungeon/trap Swinging Blade=1")
+        assert "Power 2/2" in say(gm, "+ggdungeon/monster Cellar Wight=2")
+        assert "wanders" in say(gm, "+ggdungeon/wander Cellar Wight")
+        say(gm, "create/drop reliquary")
+        assert "main treasure" in say(gm, "+ggdungeon/treasure reliquary=main")
+        say(gm, "west")
+
+        one.create_and_connect(ann, "gg-delve-12345")
+        two.create_and_connect(bob, "gg-delve-12345")
+        roll_pc(one)
+        roll_pc(two)
+        founded = say(one, f"+gg/found {company}=6,0,0")
+        assert "Stamina 12/12" in founded and "Supply 6/6" in founded, founded
+        assert "joins" in say(two, f"+gg/join {company}")
+
+        say(one, "east")
+        told = gm.read_until("enters starred room 1", timeout=10)
+        assert "(GM)" in told
+        say(two, "east")
+        say(gm, "east")
+
+        sprung = say(gm, "+ggm/spring Swinging Blade")
+        assert "Stamina 12 ->" in sprung, sprung
+        assert "Swinging Blade strikes" in one.read_until("Stamina 12 ->", timeout=10)
+
+        assert "Supply 6 -> 5" in say(one, "+gg/summon crowbar=common")
+        assert "free" in say(two, "+gg/summon rope=basic")
+        assert "Sway price of 1" in say(gm, "+ggm/sway meeting=1")
+        assert "pays 1 Sway" in say(two, "+gg/pay")
+
+        hit = say(gm, "+ggm/damage Cellar Wight")
+        assert "Cellar Wight strikes" in hit, hit
+        assert "fights" in say(one, "+gg/fight with swords and arrows")
+        first = say(gm, "+ggm/attack Cellar Wight=swords")
+        assert "loses 1 Power: 2 -> 1" in first, first
+        second = say(gm, "+ggm/attack Cellar Wight=swords")
+        assert "is dead" in second, second
+        assert "finds reliquary" in say(gm, "+ggm/found reliquary")
+        mapped = say(one, "+gg/map")
+        assert "[@]" in mapped, mapped
+
+        assert "retreats" in say(one, "+gg/retreat")
+        say(gm, "west")
+        night = say(gm, f"+ggm/night @{company}")
+        assert "Rank S" in night and "+5 Glory" in night, night
+        spent = say(one, "+gg/glory stamina")
+        assert "Stamina's maximum 12 -> 13" in spent, spent
+        sheet = say(two, "+gg/company")
+        assert "Stamina 13/13" in sheet and "Glory 4" in sheet, sheet
+        log = say(two, "+gg/log")
+        assert "Night in town: Rank S" in log, log
+        topic = two.command("help goldengrave")
+        assert "Read the subtopics in order" in topic, topic
+        for line in ("+gg/company", "+gg/log", "+gg/map", "help goldengrave", "+gg"):
+            raw = two.command(line)
+            print(raw)
+            assert max(len(row.rstrip()) for row in raw.splitlines()) <= 78, raw

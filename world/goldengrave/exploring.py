@@ -1,0 +1,177 @@
+"""
+Walking through a Goldengrave dungeon: the hook that moves a company when one
+of its PCs steps through an exit (and tells the GM what a starred room's roll
+found), and the map of a dungeon's rooms as text, as far as its difficulty
+lets the players see.
+"""
+
+from evennia.utils import logger
+
+from world.goldengrave import render, services
+from world.goldengrave.models import DungeonRoom
+
+# Where an exit's name puts the next room on the map: (dx, dy).
+DIRECTIONS = {
+    "north": (0, -1), "n": (0, -1), "south": (0, 1), "s": (0, 1),
+    "east": (1, 0), "e": (1, 0), "west": (-1, 0), "w": (-1, 0),
+    "northeast": (1, -1), "ne": (1, -1), "northwest": (-1, -1), "nw": (-1, -1),
+    "southeast": (1, 1), "se": (1, 1), "southwest": (-1, 1), "sw": (-1, 1),
+}
+CELL_WIDTH = 6
+"""'[12]' and two columns of corridor."""
+MAX_MAP_COLUMNS = 12
+"""12 cells of 6 columns fit within 78."""
+
+
+def on_exit_traversed(sender, traverser=None, **kwargs):
+    """Evennia's exit signal: a character went through exit `sender`."""
+    if traverser is None or traverser.location is None:
+        return
+    if traverser.location != getattr(sender, "destination", None):
+        return  # the move was refused
+    try:
+        arrived(traverser, traverser.location)
+    except Exception:  # never let a map problem stop someone walking
+        logger.log_trace("Goldengrave: entering a dungeon room failed")
+
+
+def arrived(character, room, rng=None):
+    entry = services.enter_room(character, room, rng=rng)
+    if entry is None:
+        return None
+    dungeon = entry.room.dungeon
+    if entry.revisit is not None:
+        room.msg_contents(render.revisit(entry))
+    if entry.newly_explored and dungeon.difficulty == "normal":
+        character.msg(f"|w[Goldengrave]|n Room {entry.room.number} joins your company's map (|w+gg/map|n).")
+    if entry.wandering is not None and dungeon.gm is not None:
+        dungeon.gm.msg(render.wandering(entry))
+    return entry
+
+
+# ---------------------------------------------------------------- the map
+
+
+def layout(dungeon):
+    """{DungeonRoom: (x, y)} from the compass names of the exits between its rooms;
+    rooms reached another way (up, down, a door) take the next free place."""
+    entries = list(dungeon.rooms.select_related("room"))
+    by_room = {entry.room.pk: entry for entry in entries}
+    places, taken = {}, set()
+    for start in entries:
+        if start in places:
+            continue
+        x = max((p[0] for p in places.values()), default=-2) + 2
+        places[start] = (x, 0)
+        taken.add((x, 0))
+        queue = [start]
+        while queue:
+            here = queue.pop(0)
+            hx, hy = places[here]
+            for exit_obj in here.room.exits:
+                there = by_room.get(getattr(exit_obj.destination, "pk", None))
+                if there is None or there in places:
+                    continue
+                dx, dy = DIRECTIONS.get(exit_obj.key.lower(), (None, None))
+                spot = (hx + dx, hy + dy) if dx is not None else None
+                if spot is None or spot in taken:
+                    spot = _free_near(hx, hy, taken)
+                places[there] = spot
+                taken.add(spot)
+                queue.append(there)
+    return _normalised(places)
+
+
+def _free_near(x, y, taken):
+    for distance in range(1, 20):
+        for spot in ((x + distance, y), (x, y + distance), (x - distance, y), (x, y - distance)):
+            if spot not in taken:
+                return spot
+    return (x + 20, y)
+
+
+def _normalised(places):
+    if not places:
+        return {}
+    left = min(x for x, _ in places.values())
+    top = min(y for _, y in places.values())
+    return {entry: (x - left, y - top) for entry, (x, y) in places.items()}
+
+
+def _linked(a, b):
+    return any(getattr(e.destination, "pk", None) == b.room.pk for e in a.room.exits)
+
+
+def draw(dungeon, shown, labelled=True, here=None, stars=False):
+    """The map as text lines: `shown` rooms as [n] (or [ ] unlabelled), [@]
+    where the company is, corridors between neighbours, * after starred ones
+    (the GM's map only)."""
+    places = layout(dungeon)
+    places = {entry: spot for entry, spot in places.items() if entry in shown}
+    if not places:
+        return []
+    width = max(x for x, _ in places.values()) + 1
+    height = max(y for _, y in places.values()) + 1
+    if width > MAX_MAP_COLUMNS:
+        return []
+    canvas = [[" "] * (width * CELL_WIDTH) for _ in range(height * 2)]
+    at = {spot: entry for entry, spot in places.items()}
+    for entry, (x, y) in places.items():
+        if here is not None and entry.room.pk == here:
+            label = "@"
+        elif labelled:
+            label = str(entry.number)
+        else:
+            label = " "
+        cell = f"[{label[:2]:^2}]" if len(label) > 1 else f"[{label}]"
+        if stars and entry.starred:
+            cell += "*"
+        for i, ch in enumerate(cell):
+            canvas[y * 2][x * CELL_WIDTH + i] = ch
+        east, south = at.get((x + 1, y)), at.get((x, y + 1))
+        if east is not None and (_linked(entry, east) or _linked(east, entry)):
+            start = x * CELL_WIDTH + len(cell)
+            for col in range(start, (x + 1) * CELL_WIDTH):
+                canvas[y * 2][col] = "-"
+        if south is not None and (_linked(entry, south) or _linked(south, entry)):
+            canvas[y * 2 + 1][x * CELL_WIDTH + 1] = "|"
+        se, sw = at.get((x + 1, y + 1)), at.get((x - 1, y + 1))
+        if se is not None and (_linked(entry, se) or _linked(se, entry)):
+            canvas[y * 2 + 1][x * CELL_WIDTH + 4] = "\\"
+        if sw is not None and (_linked(entry, sw) or _linked(sw, entry)):
+            canvas[y * 2 + 1][x * CELL_WIDTH - 1] = "/"
+    rows = ["".join(row).rstrip() for row in canvas]
+    while rows and not rows[-1]:
+        rows.pop()
+    return rows
+
+
+class MapView:
+    """What one viewer may see of a dungeon's map."""
+
+    def __init__(self, dungeon, lines, rooms, note):
+        self.dungeon, self.lines, self.rooms, self.note = dungeon, lines, rooms, note
+
+
+def map_for(dungeon, company=None, gm=False):
+    """Easy: every room, unlabelled. Normal: the rooms the company explored, with
+    names. Hard: nothing (the company's mapper draws their own). The GM sees all."""
+    entries = list(dungeon.rooms.select_related("room"))
+    here = company.position_id if company is not None else None
+    if gm:
+        return MapView(dungeon, draw(dungeon, entries, True, None, stars=True), entries,
+                       "The GM's map: every room, numbered; * marks starred rooms.")
+    if dungeon.difficulty == "easy":
+        return MapView(dungeon, draw(dungeon, entries, False, here), [],
+                       "Easy: the whole map, without labels. @ is your company.")
+    if dungeon.difficulty == "normal":
+        explored = set(company.explored.all()) if company is not None else set()
+        shown = [entry for entry in entries if entry in explored]
+        return MapView(dungeon, draw(dungeon, shown, True, here), shown,
+                       "Normal: the rooms your company has entered. @ is your company.")
+    return MapView(dungeon, [], [],
+                   "Hard: no map is given. Your company's mapper keeps one, e.g. in a note.")
+
+
+def dungeon_room(room):
+    return DungeonRoom.objects.filter(room=room).select_related("dungeon").first()

@@ -1,0 +1,106 @@
+"""
+The "goldengrave" help topic: a first delve, walked through for a new GM and
+players. Its numbers come from the rules table so they never drift.
+"""
+
+from world.goldengrave import rules
+
+_NUMBERS = {
+    "base": rules.STAT_BASE,
+    "points": rules.STAT_POINTS,
+    "cap": rules.STAT_CAP,
+    "ignored": rules.DAMAGE_IGNORED_FROM,
+    "target": rules.SKILL_TARGET,
+    "factor": rules.SKILL_FACTOR,
+    "common": rules.SUPPLY_TIERS["common"],
+    "unusual": rules.SUPPLY_TIERS["unusual"],
+    "specialist": rules.SUPPLY_TIERS["specialist"],
+    "war": rules.WAR_VICTORY_GLORY,
+    **{f"glory_{rank}": glory for rank, glory in rules.GLORY_BY_RANK.items()},
+}
+
+HELP_ENTRIES = [
+    {
+        "key": "goldengrave",
+        "aliases": ["goldengrave rules", "first delve"],
+        "category": "Goldengrave commands",
+        "text": """
+            |wGoldengrave|n: a company of treasure hunters robs the graves under a
+            dying empire. One GM runs the dungeon; the players share one set of
+            stats. Commands: |w+gg|n (players), |w+ggdungeon|n (the GM builds),
+            |w+ggm|n (the GM runs the scene). Read the subtopics in order for a
+            first delve: building, company, exploring, fights, supply, town, wars.
+
+            # subtopics
+
+            ## Building
+
+            Dig a few rooms (|wdig|n or |wtunnel|n), then stand in the room that is
+            the town and type |w+ggdungeon/new The Drowned Chapel=normal|n.
+            Walk to each dungeon room and type |w+ggdungeon/room The Drowned Chapel|n;
+            |w+ggdungeon/star|n about a third of them for wandering monsters.
+            Put objects down and mark them: |w+ggdungeon/treasure reliquary=main|n,
+            |w+ggdungeon/treasure gold ring|n. Make a monster with
+            |w+ggdungeon/monster Cellar Wight=3,normal|n (or |wspawn gg_ash_hound|n),
+            then |w+ggdungeon/vulnerable Cellar Wight=fire|n, |w/wander|n, |w/onko|n.
+            A trap: |w+ggdungeon/trap Swinging Blade=2|n.
+
+            ## Company
+
+            |w+gg/new|n rolls your PC; |w+gg/traits 4 6 1|n places the trait dice;
+            |w+gg/name|n rolls another name or takes yours. One player founds the
+            company, splitting {points} points over Stamina, Supply and Sway (each
+            starts at {base} plus its points): |w+gg/found The Lanterns=4,2,0|n.
+            The others |w+gg/join The Lanterns|n. |w+gg/company|n shows the sheet.
+
+            ## Exploring
+
+            Walk in through the exits. Each room the company enters joins its map
+            on Normal (|w+gg/map|n); Easy shows the whole map unlabelled; Hard shows
+            none, so someone keeps a note. Entering a starred room rolls a die for
+            the GM: moving quickly (rooms already seen) a 1 brings a wandering
+            monster; cautiously (new rooms) 1-3 bring one and 4-6 an omen.
+            |w+gg/pace quick|n or |wcautious|n overrides.
+
+            ## Fights
+
+            A trap or monster's damage roll is one die per Power; dice of {ignored}
+            or more count for nothing, the rest come off Stamina:
+            |w+ggm/spring Swinging Blade|n, |w+ggm/damage Cellar Wight|n. Left with
+            half or less, a random PC is knocked out until the threat is gone; at 0
+            the knocked-out PCs die and everyone else falls back to town. A dead
+            PC's player types |w+gg/new|n and the new PC joins the company in town.
+            The company then chooses: |w+gg/fight|n, |w+gg/tactic|n or
+            |w+gg/retreat|n. The GM resolves a round with
+            |w+ggm/attack Cellar Wight=burning oil|n (1 Power, 2 if vulnerable, 0 if
+            immune) or |w+ggm/risky Cellar Wight=Ann,prepared|n (a skill check: 2 or
+            0). A skill check is 2d6 against {target}, {factor} less for each true
+            factor: |w+ggm/check Ann=prepared,suits|n.
+
+            ## Supply
+
+            |w+gg/summon rope=basic|n is free; common items cost {common} Supply,
+            unusual {unusual}, specialist {specialist} (|w+gg/items|n). The GM may
+            set a Sway price of 1, 3 or 6 when you first meet a monster, the first
+            time it drops to half Power, or when you want it to talk:
+            |w+ggm/sway half=3,Cellar Wight|n. Then |w+gg/pay|n or |w+gg/refuse|n.
+
+            ## Town
+
+            Back in town the GM types |w+ggm/found reliquary|n for each treasure the
+            company brought out, then |w+ggm/night|n: Stamina, Supply and Sway fill
+            up (Army does not), summoned items vanish, and the Rank gives Glory:
+            S {glory_S}, A {glory_A}, B {glory_B}, C {glory_C}, D {glory_D}, F {glory_F}.
+            |w+gg/glory stamina|n spends 1 Glory on 1 point of a maximum (never over
+            {cap}) or on Army. Going back in rolls for rivals: on a 1 the main
+            treasure left behind is gone, on 2-3 the side treasures.
+
+            ## Wars
+
+            Once the company has Army (|w+gg/glory army|n), the GM may start a war:
+            |w+ggm/war The Red Banner=4|n, then |w+ggm/wardamage|n (taken from Army)
+            and |w+ggm/warattack|n. A win is worth {war} Glory; |w+gg/retreat war|n or
+            0 Army loses it.
+        """.format(**_NUMBERS),
+    },
+]

@@ -1,0 +1,346 @@
+"""
+How Goldengrave looks to players and GMs: PCs, company sheets, the dice of
+damage rolls, attacks, checks and nights in town, maps and the roll log.
+Every function only builds text (at most 78 columns).
+"""
+
+from evennia.utils.ansi import strip_ansi
+
+from world.dice import goldengrave_tables as tables
+from world.goldengrave import rules
+
+TAG = "|w[Goldengrave]|n"
+
+
+def _tag(roll_id=None):
+    return f"|w[GG #{roll_id}]|n" if roll_id else TAG
+
+
+def _bar(current, top):
+    return f"{current}/{top}"
+
+
+# ---------------------------------------------------------------- PCs
+
+
+def new_pc(report):
+    sheet, sparks, traits, name = report.sheet, report.sparks, report.traits, report.name
+    ours = " (our own column)" if sheet.region in rules.HOUSE_COLUMNS else ""
+    lines = [
+        f"{TAG} A new treasure hunter.",
+        f"  {sparks.render()}: a {sparks.spark_b} from {sparks.spark_a}.",
+        f"  {traits.render()}",
+        f"  {name.render()}{ours}",
+        "  Put each trait die in a column: |w+gg/traits <physique> <personality> <flaw>|n",
+        "  (personality and flaw must differ). |w+gg/name|n rolls another name,",
+        "  |w+gg/name <name>|n picks your own.",
+    ]
+    if report.rejoined is not None:
+        where = f" in {report.town.key}" if report.town is not None else ""
+        lines.append(f"  {sheet.name} joins {report.rejoined.name}{where}.")
+    return "\n".join(lines)
+
+
+def trait_words(sheet):
+    if not sheet.traits_assigned:
+        return "not yet set (dice " + ", ".join(map(str, sheet.trait_dice)) + ")"
+    return ", ".join(
+        (tables.PHYSIQUE[sheet.physique], tables.PERSONALITY[sheet.personality],
+         tables.FLAW[sheet.flaw])
+    )
+
+
+def sheet(sheet_):
+    company = sheet_.company.name if sheet_.company else "none"
+    state = "knocked out" if sheet_.knocked_out else "on their feet"
+    return "\n".join([
+        f"{TAG} {sheet_.name}, played by {sheet_.character.key}",
+        f"  A {sheet_.spark_b} from {sheet_.spark_a} (names of {sheet_.region}).",
+        f"  Traits: {trait_words(sheet_)}",
+        f"  Weapons: {sheet_.weapons}.  Company: {company}.  Now {state}.",
+    ])
+
+
+# ---------------------------------------------------------------- companies
+
+
+def company(view):
+    c = view.company
+    lines = [
+        f"{TAG} {c.name}",
+        f"  Stamina {_bar(c.stamina, c.stamina_max)}   Supply {_bar(c.supply, c.supply_max)}"
+        f"   Sway {_bar(c.sway, c.sway_max)}",
+        f"  Army {c.army}   Glory {c.glory}   Pace {c.pace or 'auto'}"
+        + (f"   Delving {c.dungeon.name}" if c.dungeon else ""),
+        "  PCs: " + (", ".join(
+            f"{s.name} ({s.character.key}){' [KO]' if s.knocked_out else ''}"
+            for s in view.members
+        ) or "none"),
+    ]
+    if view.items:
+        lines.append("  Items: " + ", ".join(f"{i.name} ({i.tier})" for i in view.items))
+    if c.sway_price is not None:
+        lines.append(f"  The GM asks a Sway price of {c.sway_price} ({c.sway_situation}): "
+                     "|w+gg/pay|n or |w+gg/refuse|n.")
+    war = next((w for w in view.wars if not w.outcome), None)
+    if war is not None:
+        lines.append(f"  At war with {war.name}, Power {war.power}/{war.start_power}.")
+    if view.treasures:
+        lines.append("  Treasures found: " + ", ".join(
+            f"{t.name}{' (main)' if t.main else ''}" for t in view.treasures))
+    if view.glory:
+        lines.append("  Glory: " + "; ".join(
+            f"{e.change:+d} {e.reason}" for e in view.glory[:5]))
+    return "\n".join(_fit(lines))
+
+
+def companies(rows):
+    if not rows:
+        return f"{TAG} No company has been founded yet: |w+gg/found <name>=4,2,0|n."
+    return "\n".join([f"{TAG} Companies:"] + [
+        f"  {c.name}: {c.members.count()} PCs, Glory {c.glory}" for c in rows])
+
+
+def fit(text, width=78):
+    """`text` with every line wrapped to `width` visible columns."""
+    if not isinstance(text, str):
+        return text
+    return "\n".join(_fit(text.split("\n"), width))
+
+
+def _visible(text):
+    return len(strip_ansi(text))
+
+
+def _fit(lines, width=78):
+    """Wrap each line at a space so no line shows more than `width` columns
+    (colour codes take no room); continuations are indented."""
+    out = []
+    for line in lines:
+        while _visible(line) > width:
+            spaces = [i for i, ch in enumerate(line) if ch == " " and _visible(line[:i]) <= width]
+            cut = spaces[-1] if spaces and spaces[-1] > 10 else len(line)
+            if cut == len(line):
+                break
+            out.append(line[:cut])
+            line = "    " + line[cut:].lstrip()
+        out.append(line)
+    return out
+
+
+# ---------------------------------------------------------------- fights
+
+
+def damage(report, source_word=""):
+    outcome = report.outcome
+    lines = [f"{_tag(report.roll_id)} {report.source or 'A damage roll'} strikes "
+             f"{report.company.name}.",
+             f"  {outcome.roll.render()} (dice of {rules.DAMAGE_IGNORED_FROM}+ count for nothing)",
+             f"  Stamina {outcome.stamina_before} -> {outcome.stamina_after}."]
+    if report.knocked_out is not None:
+        pick = f" (the die picked {outcome.pick})" if outcome.pick else ""
+        lines.append(f"  |r{report.knocked_out.name} is knocked out{pick}|n until the "
+                     "threat is gone.")
+    if outcome.must_retreat:
+        if report.killed:
+            lines.append("  |rKilled: " + ", ".join(s.name for s in report.killed) + ".|n")
+        where = report.town.key if report.town is not None else "town"
+        lines.append(f"  The company is spent and falls back to {where}.")
+    return "\n".join(_fit(lines))
+
+
+def gm_note(report):
+    if not report.note:
+        return ""
+    which = "On Kill" if report.killed else "On KO"
+    return f"{TAG} (GM) {which}: {report.note}"
+
+
+def attack(report):
+    m = report.monster
+    why = {
+        "normal": "",
+        "vulnerable": " It is vulnerable to that!",
+        "immune": " It is immune to that.",
+        "risky": "",
+    }[report.why]
+    lines = [f"{_tag(report.roll_id)} {report.company.name} attacks {m.key}: "
+             f"{report.method or 'blades and arrows'}.{why}"]
+    if report.check is not None:
+        lines.append(f"  {report.checker.name} tries it: {report.check.render()}.")
+    lines.append(f"  {m.key} loses {report.loss} Power: {report.power_before} -> {m.power}.")
+    if report.died:
+        lines.append(f"  |g{m.key} is dead.|n Knocked-out PCs come to.")
+    elif report.half_moment == "craven":
+        lines.append(f"  {m.key} is craven: at half its Power it flees or gives up.")
+    elif report.half_moment == "iron":
+        lines.append(f"  {m.key} is at half its Power, and fights on: it never retreats.")
+    elif report.half_moment == "price":
+        lines.append(f"  {m.key} is at half its Power for the first time: the GM may set a "
+                     "Sway price for its retreat.")
+    return "\n".join(_fit(lines))
+
+
+def gm_half_hint(report):
+    if report.half_moment != "price":
+        return ""
+    return "\n".join(_fit([f"{TAG} (GM) Offer its retreat for Sway: "
+                            f"|w+ggm/sway half=<1|3|6>,{report.monster.key}|n"]))
+
+
+def monster(m):
+    bits = [f"{TAG} {m.key}: Power {m.power}/{m.start_power}, {m.temper}"]
+    if getattr(m, "vulnerable", None):
+        bits.append("  Vulnerable to: " + ", ".join(m.vulnerable))
+    if getattr(m, "immune", None):
+        bits.append("  Immune to: " + ", ".join(m.immune))
+    if m.on_ko:
+        bits.append(f"  On KO: {m.on_ko}")
+    if m.on_kill:
+        bits.append(f"  On Kill: {m.on_kill}")
+    if getattr(m, "desire", ""):
+        bits.append(f"  Wants {m.desire}")
+    if getattr(m, "wandering", False):
+        bits.append("  Wanders the dungeon.")
+    return "\n".join(_fit(bits))
+
+
+def choice(report):
+    who = report.character.key
+    if report.choice == "retreat":
+        where = report.town.key if report.town is not None else "town"
+        return f"{TAG} {who}: {report.company.name} retreats to {where}, dragging the fallen."
+    if report.choice == "tactic":
+        return f"{TAG} {who}: {report.company.name} tries a clever tactic: {report.text}"
+    return f"{TAG} {who}: {report.company.name} fights: {report.text or 'blades and arrows'}"
+
+
+def check(report):
+    return (f"{_tag(report.roll_id)} {report.sheet.name} ({report.character.key}) makes a "
+            f"skill check: {report.check.render()}.")
+
+
+def desire(monster, rolls):
+    if len(rolls) == 1:
+        return f"{TAG} {monster.key} wants {rolls[0].desire} (d6: {rolls[0].die})."
+    return (f"{TAG} {monster.key} wants {rolls[0].desire}, or {rolls[1].desire}: the GM picks "
+            "(|w+ggm/desire <monster>=<text>|n).")
+
+
+# ---------------------------------------------------------------- supply and sway
+
+
+def summoned(report):
+    item, c = report.item, report.company
+    cost = "free" if item.cost == 0 else f"{item.cost} Supply"
+    return (f"{TAG} {c.name} had {item.name} all along ({item.tier}, {cost}): "
+            f"Supply {report.supply_before} -> {c.supply}.")
+
+
+def sway_price(company_):
+    return (f"{TAG} The GM sets a Sway price of {company_.sway_price} for {company_.name} "
+            f"({rules.SWAY_SITUATIONS.get(company_.sway_situation, 'the war')}). "
+            "|w+gg/pay|n pays it; |w+gg/refuse|n does not.")
+
+
+def sway_answer(report):
+    c = report.company
+    if not report.paid:
+        return f"{TAG} {c.name} will not pay {report.price} Sway. Things go badly."
+    text = (f"{TAG} {c.name} pays {report.price} Sway ({report.sway_before} -> {c.sway}). "
+            "Things go their way.")
+    if report.retreated and report.target is not None:
+        text += f" {report.target.key} retreats or surrenders."
+    if report.glory:
+        text += f" The war is won: +{report.glory} Glory."
+    return text
+
+
+def supply_tiers():
+    lines = [f"{TAG} What Supply summons (any item the GM allows, at its tier's cost):"]
+    for tier, cost in rules.SUPPLY_TIERS.items():
+        price = "free" if cost == 0 else f"{cost} Supply"
+        lines.append(f"  {tier.capitalize()} ({price}): " + ", ".join(rules.SUPPLY_SUGGESTIONS[tier]))
+    return "\n".join(_fit(lines))
+
+
+# ---------------------------------------------------------------- town
+
+
+def night(report):
+    c = report.company
+    lines = [f"{TAG} {c.name} spends the night in town."]
+    if report.dungeon is not None:
+        lines.append(
+            f"  From {report.dungeon.name}: main treasure {'found' if report.main_found else 'not found'},"
+            f" {report.sides_found} of {report.sides_total} side treasures."
+        )
+    lines += [
+        f"  Rank {report.rank}: {rules.RANK_NIGHT[report.rank]}",
+        f"  +{report.glory} Glory (now {c.glory}). Stamina, Supply and Sway are full;"
+        " Army stays as it is.",
+    ]
+    if report.items_cleared:
+        lines.append("  Gone with the morning: " + ", ".join(report.items_cleared) + ".")
+    return "\n".join(_fit(lines))
+
+
+def glory_spent(company_, stat, before):
+    after = company_.army if stat == rules.ARMY else company_.maximum(stat)
+    what = "Army" if stat == rules.ARMY else f"{stat.capitalize()}'s maximum"
+    return f"{TAG} {company_.name} spends Glory: {what} {before} -> {after} (Glory {company_.glory})."
+
+
+def revisit(entry):
+    text = f"{TAG} {entry.company.name} returns to {entry.room.dungeon.name}. {entry.revisit.render()}."
+    if entry.stolen:
+        text += " Gone: " + ", ".join(t.name for t in entry.stolen) + "."
+    return "\n".join(_fit([text]))
+
+
+def wandering(entry):
+    w = entry.wandering
+    text = f"{TAG} (GM) {entry.company.name} enters starred room {entry.room.number} " \
+           f"({entry.room.room.key}), moving {w.pace}: {w.render()}."
+    if w.outcome == "monster":
+        names = ", ".join(f"{m.key} (Power {m.power})" for m in entry.wanderers) or \
+            "none marked: pick one"
+        text += f" Bring in: {names}."
+    elif w.outcome == "omen":
+        text += " Show them a sign of what roams nearby."
+    return "\n".join(_fit([text]))
+
+
+def dungeon(d):
+    rooms = list(d.rooms.select_related("room"))
+    town = d.town.key if d.town else "none"
+    lines = [f"{TAG} Dungeon {d.name} ({d.difficulty}), GM {d.gm.key if d.gm else '-'}, town {town}"]
+    for entry in rooms:
+        lines.append(f"  {entry.number:>2}{'*' if entry.starred else ' '} {entry.room.key}")
+    for t in d.treasures.all():
+        state = "stolen" if t.stolen else (f"found by {t.found_by.name}" if t.found_by else "waiting")
+        lines.append(f"  {'Main' if t.main else 'Side'} treasure: {t.name} ({state})")
+    return "\n".join(_fit(lines))
+
+
+def map_view(view):
+    lines = [f"{TAG} Map of {view.dungeon.name}: {view.note}"]
+    lines += ["  " + line for line in view.lines]
+    for entry in view.rooms:
+        lines.append(f"  {entry.number:>2}{'*' if entry.starred and 'GM' in view.note else ' '} {entry.room.key}")
+    return "\n".join(lines)
+
+
+def war(report):
+    return "\n".join(_fit([f"{TAG} {report.text}."
+                           + (f" {report.check.render()}." if report.check else "")]))
+
+
+def log(rolls):
+    if not rolls:
+        return f"{TAG} Nothing rolled yet."
+    lines = [f"{TAG} Latest rolls:"]
+    for roll in rolls:
+        who = roll.roller.key if roll.roller else "-"
+        lines.append(f"  #{roll.pk} {roll.created_at:%H:%M} {who}: {roll.outcome}")
+    return "\n".join(_fit(lines))

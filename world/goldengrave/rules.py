@@ -1,0 +1,151 @@
+"""
+Every number of a Goldengrave delve in one place: the company's stats, damage
+and Power, skill checks, Supply's item tiers, Sway's prices, wandering
+monsters, Rank and Glory, revisits and wars. The dice mechanics' own
+constants live with the engine in `world.dice.goldengrave` and are
+re-exported here, so the app (and its help) reads every number from this
+module.
+
+Two name columns (Bittermarch, Elsewhere) are blank in our copy of the
+text: `HOUSE_NAMES` holds columns of our own for them, marked as ours.
+"""
+
+from world.dice.goldengrave import (  # noqa: F401
+    DAMAGE_IGNORED_FROM,
+    GLORY_BY_RANK,
+    PACES,
+    SKILL_FACTOR,
+    SKILL_TARGET,
+    STAT_BASE,
+    STAT_CAP,
+    STAT_POINTS,
+    SWAY_PRICES,
+    TEMPERS,
+    WAR_VICTORY_GLORY,
+)
+from world.dice.goldengrave_tables import NAMES, REGIONS, _column
+
+STATS = ("stamina", "supply", "sway")
+"""The company's three stats, in the text's order."""
+ARMY = "army"
+ARMY_START = 0
+"""The optional fourth stat starts at 0 and only Glory raises it."""
+GLORY_PER_POINT = 1
+"""1 Glory raises one stat's maximum (or Army) by 1."""
+
+# Power lost to one round of the company's attack.
+POWER_LOSS_NORMAL = 1
+POWER_LOSS_VULNERABLE = 2
+POWER_LOSS_IMMUNE = 0
+POWER_LOSS_RISKY_SUCCESS = 2
+POWER_LOSS_RISKY_FAILURE = 0
+
+MAX_POWER = 40
+"""The largest Power a GM may give a monster, trap or army (the text's sample has 2-4)."""
+MAX_GROUP = 12
+"""Monsters that may be joined into one group."""
+
+# Supply: what an item costs by its tier, with the text's suggestions.
+SUPPLY_TIERS = {
+    "basic": 0,
+    "common": 1,
+    "unusual": 3,
+    "specialist": 6,
+}
+SUPPLY_SUGGESTIONS = {
+    "basic": (
+        "bedroll", "knife", "lantern", "ration of food", "rope", "shovel", "tinderbox",
+        "waterskin",
+    ),
+    "common": (
+        "arrows (3)", "caltrops", "collapsible pole (10 feet)", "crowbar", "grappling hook",
+        "hand mirror", "iron spikes", "lockpicks",
+    ),
+    "unusual": (
+        "carpentry kit (hammer, saw, nails)", "fishing rod", "glue (dissolves in water)",
+        "magnifying glass", "manacles-and-key", "slippery oil (harmless if ignited)",
+        "writing set (parchment, ink, quill)",
+    ),
+    "specialist": (
+        "antidote to most poisons", "disguise kit", "explosive barrel",
+        "fuel oil (highly flammable)", "poison (enough to kill one human who drinks it)",
+        "smoke bomb", "vial of acid (highly corrosive)",
+    ),
+}
+MAX_ITEM_NAME = 60
+
+# Sway: the three situations where the GM may set a price.
+SWAY_SITUATIONS = {
+    "meeting": "the first meeting with a monster",
+    "half": "a monster first brought to half its starting Power or less",
+    "information": "asking a monster for what it knows",
+}
+
+SPARK_DICE = 2
+"""2d6 for each spark."""
+TRAIT_DICE = 3
+"""3d6 for physique, personality and flaw (triples rerolled)."""
+
+DIFFICULTIES = ("easy", "normal", "hard")
+"""How much of the map the players see: all unlabelled, as explored, none."""
+
+WANDERING_QUICK_MONSTER = (1,)
+WANDERING_CAUTIOUS_MONSTER = (1, 2, 3)
+WANDERING_CAUTIOUS_OMEN = (4, 5, 6)
+"""A starred room's d6 by pace (the engine rolls it; these are for the help)."""
+
+REVISIT_MAIN_STOLEN = (1,)
+REVISIT_SIDES_STOLEN = (2, 3)
+"""The revisit d6: what rivals took of the treasures not yet found."""
+
+RANKS = tuple(GLORY_BY_RANK)
+RANK_MEANING = {
+    "S": "the main treasure and every side treasure",
+    "A": "the main treasure and at least one side treasure",
+    "B": "the main treasure",
+    "C": "every side treasure",
+    "D": "at least one side treasure",
+    "F": "no treasure",
+}
+RANK_NIGHT = {
+    "S": "The company hires the grandest hall in town and feasts like royalty.",
+    "A": "The whole town gets a festival of food and music, on the company.",
+    "B": "Every drinker in the tavern raises a cup the company paid for.",
+    "C": "A few rounds, then warm beds at the inn.",
+    "D": "A quiet, comfortable night at the inn.",
+    "F": "A hayloft, a doorway, whatever kindness the town offers.",
+}
+"""What the night looks like, in our words."""
+
+MAX_COMPANY_NAME = 60
+MAX_NOTE = 300
+MAX_WAR_NAME = 60
+LOG_SHOWN = 15
+"""Rolls the log command and the web page list."""
+
+# fmt: off
+HOUSE_NAMES = {
+    "Bittermarch": _column(
+        "Ashby", "Brack", "Carrow", "Dunmore", "Edda", "Fenn",
+        "Garth", "Hesk", "Ivo", "Jory", "Kell", "Lark",
+        "Morrow", "Nell", "Oakes", "Pell", "Rook", "Sable",
+        "Tamsin", "Ulf", "Vade", "Wren", "Yarrow", "Zell",
+        "Burr", "Cinder", "Dross", "Flint", "Gorse", "Holt",
+        "Kestrel", "Mire", "Nettle", "Rusk", "Thorne", "Wicke",
+    ),
+    "Elsewhere": _column(
+        "Amaru", "Bexa", "Corra", "Daxin", "Eshel", "Farou",
+        "Gwyl", "Hanno", "Ilse", "Jomo", "Kaito", "Liesl",
+        "Mirza", "Noor", "Oyelu", "Pavla", "Quillon", "Rasmi",
+        "Saoirse", "Tenzin", "Umaya", "Vikram", "Wanjiru", "Xiomar",
+        "Yara", "Zoltan", "Anouk", "Bolat", "Chidi", "Dagny",
+        "Emeka", "Freya", "Goran", "Hoshi", "Ines", "Juno",
+    ),
+}
+# fmt: on
+"""Ours, not the text's: name columns for the regions our copy lost."""
+
+NAME_COLUMNS = {**NAMES, **HOUSE_NAMES}
+"""(d6, d6) -> name for every region: the text's two, and our two."""
+HOUSE_COLUMNS = tuple(HOUSE_NAMES)
+assert set(NAME_COLUMNS) == set(REGIONS)
