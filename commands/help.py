@@ -433,6 +433,13 @@ class CmdHelp(EvenniaCmdHelp):
         """
         fields = search_fields or SEARCH_FIELDS
         bare = _without_prefix(query)
+        named = _named_topic(bare, entries)
+        if named is not None and search_fields is None:
+            # A command or topic of exactly that name opens, with or without
+            # its prefix, before a category of the same name (`help digger`).
+            _, suggestions = search_entries(query, entries, fields, self.suggestion_maxnum)
+            suggestions = [name for name in suggestions if _without_prefix(name) != bare]
+            return named, [named.key, *suggestions]
         matches, suggestions = [], []
         for attempt in (query, f"{query}*"):
             matches, suggestions = search_entries(
@@ -452,6 +459,14 @@ class CmdHelp(EvenniaCmdHelp):
             suggestions.insert(0, same)
         return matches[0], suggestions
 
+    def msg_help(self, text, **kwargs):
+        """Evennia's, but a text that fits the client's screen (with a few
+        lines to spare, so no page 2 of two lines) is sent whole, unpaged."""
+        if type(self).help_more and _fits_screen(text, self.session):
+            self.msg(text=(text, {"type": "help"}), **kwargs)
+            return
+        super().msg_help(text, **kwargs)
+
     def format_help_index(
         self, cmd_help_dict=None, db_help_dict=None, title_lone_category=False, click_topics=True
     ):
@@ -468,6 +483,30 @@ class CmdHelp(EvenniaCmdHelp):
                 cmd_help_dict, db_help_dict, title_lone_category, click_topics
             ),
         )
+
+
+def _fits_screen(text, session):
+    """True when `text` is short enough not to page: at most the client's
+    height (NAWS, else the default) and a third more."""
+    height = settings.CLIENT_DEFAULT_HEIGHT
+    if session is not None:
+        height = session.protocol_flags.get("SCREENHEIGHT", {0: height})[0] or height
+    lines = str(text).count("\n") + 1
+    return lines <= height + max(6, height // 3)
+
+
+def _named_topic(bare, entries):
+    """The command or topic (not a category) whose key or alias is `bare`
+    (compared without prefixes and case), keys before aliases."""
+    bare = bare.lower().strip()
+    topics = [entry for entry in entries if not isinstance(entry, HelpCategory)]
+    for entry in topics:
+        if _without_prefix(entry.key).lower() == bare:
+            return entry
+    for entry in topics:
+        if bare in (name.lower() for name in _names_of(entry)):
+            return entry
+    return None
 
 
 def _without_prefix(name):

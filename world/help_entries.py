@@ -15,12 +15,84 @@ _DIGGER_NUMBERS = {
     "target_per_level": rules.TARGET_PER_LEVEL,
     "final": rules.FINAL_TRIGGER,
     "limit": rules.EXHAUSTION_LIMIT,
+    "start_dp": rules.STARTING_DP,
+    "tool_dp": rules.TOOL_COST_DP,
+    "tp": rules.TOOL_POINTS,
+    "slots_1": rules.BELT_SLOTS_CHAPTER_1,
 }
 
 HELP_ENTRY_DICTS = [
+    # Issue 20 (a newcomer's first hour): the first-steps path and the
+    # topics a newcomer asks for by name.
+    {
+        "key": "newbie",
+        "aliases": ["start", "first steps", "chargen", "getting started", "new player"],
+        "category": "Welcome",
+        "text": """
+            |wFirst steps: from your first login to your first dungeon|n
+
+            Type each line as shown (the |w<...>|n parts are yours to fill in).
+
+            1. Look at your delver's sheet: |w+digger|n
+               You start in chargen with {start_dp} Digger Points (DP), every rating 0.
+            2. Raise your four ratings (a step from r to r+1 costs r+1 DP):
+               |w+digger/raise brute=3|n   |w+digger/raise agility=3|n
+               |w+digger/raise wits=3|n    |w+digger/raise combat=3|n
+               In chargen |w+digger/lower <ability>|n gives the DP back.
+            3. Get a tool ({tool_dp} DP, built from {tp} Tool Points). Design one in a
+               menu with |w+tools/design|n, or buy one in a line:
+               |w+tools/buy Crowbar=Brute Major Improved|n
+               In chargen your first tool brings a second one free.
+            4. Load your belt ({slots_1} slots to begin with): |w+tools|n numbers your
+               tools, then |w+tools/load 1|n puts the first one on it.
+            5. Ask for approval: |w+digger/submit|n
+               Staff are told at once; |w+digger|n shows where it stands. Only
+               approved delvers may enter a dungeon.
+            6. Find a party: |w+dungeon/list|n shows the open dungeons.
+               |w+party/create <dungeon #>|n starts a party (you lead it), or
+               |w+party/join <name>|n joins someone's; |wwho|n shows who is on.
+            7. Go in: the leader types |w+dungeon/enter|n and the first card
+               comes up. |whelp dungeon rules|n explains the rounds.
+        """.format(**_DIGGER_NUMBERS),
+    },
+    {
+        "key": "approval",
+        "aliases": ["approve", "approved", "apply", "submit", "unapproved"],
+        "category": "Welcome",
+        "text": """
+            |wApproval|n
+
+            A new character is in chargen: you may raise and lower ratings and
+            your first tool brings a second one free. When your sheet is ready,
+            type |w+digger/submit|n. Staff are told, and |w+digger|n shows
+            "waiting for staff" until one of them approves you.
+
+            Only approved delvers may enter a dungeon: |w+dungeon/enter|n refuses
+            a party with anyone still in chargen. Once approved, ratings only go
+            up and your sheet is open for others to read.
+
+            Staff: |w+approve|n lists the characters waiting; |w+approve <name>|n
+            approves one.
+        """,
+    },
+    {
+        "key": "digger points",
+        "aliases": ["dp", "points", "ratings"],
+        "category": "Welcome",
+        "text": """
+            |wDigger Points (DP)|n
+
+            DP buy your delver's strengths. A new character has {start_dp} DP.
+            Raising a rating from r to r+1 costs r+1 DP (|w+digger/raise|n), a
+            tool costs {tool_dp} DP (|w+tools/buy|n or |w+tools/design|n), and an
+            early belt slot has a price of its own (|w+digger/slot|n). Staff grant
+            more DP for play. |w+digger|n shows what you have; |w+digger/log|n
+            shows where every point came from and went.
+        """.format(**_DIGGER_NUMBERS),
+    },
     {
         "key": "delver",
-        "aliases": ["about", "game", "newbie"],
+        "aliases": ["about", "game"],
         "category": "Welcome",
         "text": """
             Delver is a game about going down into places that do not want you back.
@@ -40,6 +112,7 @@ HELP_ENTRY_DICTS = [
 
             ## First steps
 
+            |whelp newbie|n         new here? from your first login to your first dungeon
             |w+digger|n             your delver's sheet: ratings, points, tools, belt
             |w+dungeon/list|n       the dungeons that are open
             |w+party/create <#>|n   gather a party for a dungeon; others |w+party/join|n you

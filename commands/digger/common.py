@@ -75,6 +75,15 @@ def tell_party(members, text):
         member.msg(text)
 
 
+def tell_staff(text):
+    """Send `text` to every member of staff who is online."""
+    import evennia
+
+    for account in evennia.SESSION_HANDLER.all_connected_accounts():
+        if is_staff(account):
+            account.msg(text)
+
+
 def tell_room(caller, text, members=()):
     """Send the public part to the caller's room (members there already know it all)."""
     tell_rooms((caller.location,), text, members, caller)

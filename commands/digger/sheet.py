@@ -5,7 +5,7 @@ grants), +form, the game's approval (+approve, +unapprove) and +chapter.
 
 from world.digger import approval, belt, chapter, render, rules, sheets
 
-from .common import DiggerCommand, with_rules
+from .common import DiggerCommand, tell_staff, with_rules
 
 
 class CmdDigger(DiggerCommand):
@@ -17,6 +17,7 @@ class CmdDigger(DiggerCommand):
       +digger/raise <ability>[=<new rating>]
       +digger/lower <ability>[=<new rating>]
       +digger/slot
+      +digger/submit
       +digger/log [<character>]
       +digger/grant <character>=<DP> <reason>
 
@@ -29,6 +30,9 @@ class CmdDigger(DiggerCommand):
 
     While your character waits for approval you may /lower a rating to get
     its DP back; once staff have approved you, DP only goes into things.
+    /submit asks staff to approve your character when your sheet is ready
+    (staff are told; the sheet shows where it stands). Only approved
+    delvers may enter a dungeon (see |whelp approval|n).
 
     /slot buys your current form's tool belt one more slot than the Chapter
     gives ({slot_dp} DP, {slot_dp_late} DP from Chapter {late_chapter}); when the next Chapter
@@ -46,11 +50,12 @@ class CmdDigger(DiggerCommand):
       +digger/raise wits
       +digger/raise brute=5
       +digger/lower combat
+      +digger/submit
       +digger/grant Ann=5 ran the harvest festival plot
     """)
 
     key = "+digger"
-    switch_options = ("raise", "lower", "slot", "log", "grant")
+    switch_options = ("raise", "lower", "slot", "submit", "log", "grant")
 
     def func_default(self):
         target = self.character(self.args) if self.args else self.caller
@@ -70,6 +75,15 @@ class CmdDigger(DiggerCommand):
 
     def switch_slot(self):
         self.msg(render.slot_bought(belt.buy_early_slot(self.caller)))
+
+    def switch_submit(self):
+        found, asked_anew = approval.request_approval(self.caller)
+        self.msg(render.approval_requested(found, asked_anew))
+        if asked_anew:
+            tell_staff(
+                f"|wApproval|n: {self.caller.key} asks to be approved. "
+                f"+digger {self.caller.key} shows the sheet; +approve lists everyone waiting."
+            )
 
     def switch_log(self):
         target = self.character(self.args) if self.args else self.caller
@@ -142,6 +156,9 @@ class _ApprovalCommand(DiggerCommand):
     def func_default(self):
         if not self.args:
             self.refuse_usage(f"Name the character to {self.asked}.")
+        self._change()
+
+    def _change(self):
         target = self.character(self.args)
         self.change(self.caller, target)
         self.msg(f"{target.key} {self.done}.")
@@ -153,7 +170,11 @@ class CmdApprove(_ApprovalCommand):
     approve a character for play
 
     Usage:
+      +approve
       +approve <character>
+
+    +approve alone lists the characters waiting for approval (players ask
+    with +digger/submit), oldest first.
 
     A new character is in chargen until staff approve it. Until then its
     player may sell Digger ratings back and has the initial application
@@ -161,11 +182,18 @@ class CmdApprove(_ApprovalCommand):
     (+digger) shows the status. +unapprove puts a character back in
     chargen.
 
-    Example:
+    Examples:
+      +approve
       +approve Ann
     """
 
     key = "+approve"
+
+    def func_default(self):
+        if not self.args:
+            self.msg(render.pending_approvals(approval.pending()))
+            return
+        self._change()
     change = staticmethod(approval.approve)
     asked, done = "approve", "is approved"
     notice = "Staff have approved your character. Welcome to the game!"

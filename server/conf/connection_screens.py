@@ -14,6 +14,9 @@ CONNECTION_SCREEN = f"""
 
    Already have an account?   |wconnect <name> <password>|n
    New here?                  |wcreate <name> <password>|n
-   (Put a name with spaces in "quotes".)  |whelp|n shows more.
+   (Put a name with spaces in "quotes".)
+
+   Once in, |whelp newbie|n walks you from your new character to your
+   first dungeon, one command at a time. |whelp|n lists everything.
 |y.-~-.-~-.-~-.-~-.-~-.-~-.-~-.-~-.-~-.-~-.-~-.-~-.-~-.-~-.-~-.-~-.|n
 """

@@ -17,6 +17,8 @@ from editing this file:
     DELVER_DEBUG         1 to turn on Django debug pages (default off)
     DELVER_NO_THROTTLE   1 to lift the account-creation and login throttles
                          (local testing and benchmarks only)
+    DELVER_NO_APPROVAL   1 to let characters still in chargen into dungeons
+                         (local testing and benchmarks only)
     DELVER_SECRET_KEY    overrides the per-install key in secret_settings.py
 """
 
@@ -79,6 +81,10 @@ IN_GAME_ERRORS = False
 # One account, one character, made at account creation (MUSH style).
 MULTISESSION_MODE = 0
 AUTO_CREATE_CHARACTER_WITH_ACCOUNT = True
+
+# Issue 20: only approved characters enter a Digger dungeon. DELVER_NO_APPROVAL=1
+# lifts that, for local testing and benchmarks only.
+DIGGER_APPROVAL_REQUIRED = not env_flag("DELVER_NO_APPROVAL")
 
 if env_flag("DELVER_NO_THROTTLE"):
     # Local testing and benchmarks only: lift every per-IP limit.

@@ -17,3 +17,6 @@ CREATION_THROTTLE_TIMEOUT = None
 LOGIN_THROTTLE_LIMIT = None
 LOGIN_THROTTLE_TIMEOUT = None
 TEST_ENVIRONMENT = True
+# Characters still in chargen may enter dungeons in tests, as the throttles are
+# lifted; the tests of approval itself turn it on (override_settings).
+DIGGER_APPROVAL_REQUIRED = False

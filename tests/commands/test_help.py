@@ -25,7 +25,7 @@ QUERIES = (
     "dungeon rules",
     "+dungeon",
     "dungeon",  # no prefix: the same command
-    "digger",  # a category
+    "dice",  # a category with no command of its name
     "dung",  # the start of a word
     "dungen",  # a typo
     "exhaustion",  # only in the texts: suggestions from a full-text search

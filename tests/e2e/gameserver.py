@@ -59,7 +59,7 @@ def launch(game):
 class GameServer:
     """One running game on free ports with its own database."""
 
-    def __init__(self, database_url=None):
+    def __init__(self, database_url=None, approval_required=False):
         self.dir = Path(tempfile.mkdtemp(prefix="delver-e2e-"))
         self.telnet_port, self.web_port, self.ws_port, amp, web_internal = free_ports(5)
         self.database_url = database_url or f"sqlite:///{self.dir / 'delver.db3'}"
@@ -79,6 +79,8 @@ class GameServer:
             "EVENNIA_SUPERUSER_PASSWORD": ADMIN[1],
             "EVENNIA_SUPERUSER_EMAIL": "",
         }
+        if not approval_required:  # as the unit tests: only approval's own tests need it
+            self.env["DELVER_NO_APPROVAL"] = "1"
         self.env.pop("DJANGO_SETTINGS_MODULE", None)
         self._build_game_dir()
 

@@ -28,6 +28,8 @@ class Approval(models.Model):
 
     character = models.OneToOneField(ObjectDB, on_delete=models.CASCADE, related_name="approval")
     approved_at = models.DateTimeField(null=True, blank=True)
+    # When the player asked for approval (+digger/submit); None: not asked.
+    requested_at = models.DateTimeField(null=True, blank=True)
     changed_by = models.CharField(max_length=NAME_MAX, blank=True)
     changed_at = models.DateTimeField(auto_now=True)
 

@@ -49,7 +49,35 @@ def tool_summary(tool):
 def approval_line(view):
     if view.approved_at:
         return f"|gApproved|n ({stamp(view.approved_at)})"
-    return "|yIn chargen|n (not approved yet): ratings can be lowered for a refund"
+    if view.requested_at:
+        return (
+            f"|yIn chargen|n, waiting for staff to approve (asked on {stamp(view.requested_at)})"
+        )
+    return "|yIn chargen|n (ratings can be lowered); |w+digger/submit|n asks for approval"
+
+
+def approval_requested(approval, asked_anew):
+    """What the player reads after +digger/submit."""
+    if not asked_anew:
+        return (
+            f"You asked for approval on {stamp(approval.requested_at)}; staff have been told. "
+            "+digger shows when it is given."
+        )
+    return (
+        "You ask staff to approve your character; they have been told. Until then you "
+        "can still change your sheet, and +digger shows when it is given."
+    )
+
+
+def pending_approvals(approvals):
+    """The staff's one list of characters waiting for approval."""
+    if not approvals:
+        return "Nobody is waiting for approval."
+    lines = [heading("Waiting for approval")]
+    for approval in approvals:
+        lines.append(f"  {approval.character.key:<24} asked on {stamp(approval.requested_at)}")
+    lines.append("+approve <name> approves one; +digger <name> shows their sheet.")
+    return "\n".join(lines)
 
 
 def sheet(view):

@@ -17,12 +17,13 @@ session (`is_connected`, also replaceable).
 import random
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from world.client_state.hooks import retreat_audience, round_audience, tells_party, tells_viewer
 from world.dice.digger import MemberRoll
-from world.digger import engine, rules
+from world.digger import approval, engine, rules
 from world.digger.access import is_staff
 from world.digger.deck import Card, Tool
 from world.digger.deck import Dungeon as DeckDungeon
@@ -184,6 +185,24 @@ def _new_round(run, card, drawer, number):
 # ---------------------------------------------------------------- moves
 
 
+def _require_approved(characters, leader):
+    """Refuse a run while anyone in the party is still in chargen (see `help approval`)."""
+    if not getattr(settings, "DIGGER_APPROVAL_REQUIRED", True):
+        return
+    waiting = approval.unapproved(characters)
+    if not waiting:
+        return
+    how = "type +digger/submit and staff approve you (see help approval)"
+    if waiting == [leader]:
+        raise DiggerError(f"Only approved delvers may enter a dungeon: {how}.")
+    names = ", ".join(member.key for member in waiting)
+    raise DiggerError(
+        f"Only approved delvers may enter a dungeon, and {names} "
+        f"{'is' if len(waiting) == 1 else 'are'} not approved yet: each of you still in "
+        "chargen types +digger/submit and staff approve you (see help approval)."
+    )
+
+
 @tells_party(round_audience)
 def enter(character):
     """The leader takes the party in: the run starts and the Entry card is drawn."""
@@ -199,6 +218,7 @@ def enter(character):
             raise DiggerError(f"Only the party's leader ({who}) can take it into the dungeon.")
         if open_run(party.pk) is not None:
             raise DiggerError("Your party is in the dungeon already.")
+        _require_approved([member.character for member in members], character)
         model = party.dungeon
         dungeon = dungeon_from_db(model)
         errors = dungeon.validate().errors

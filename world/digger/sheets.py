@@ -185,6 +185,7 @@ class SheetView:
     chapter: int
     approved_at: object  # datetime, or None while in chargen
     bonus_available: bool
+    requested_at: object = None  # when approval was asked for (+digger/submit), or None
 
     @property
     def loaded(self):
@@ -228,6 +229,7 @@ def sheet_view(viewer, character, form_name=None):
         chapter,
         approved_at,
         approved_at is None and sheet.bonus != DiggerSheet.Bonus.USED,
+        approval.requested_at if approval else None,
     )
 
 
