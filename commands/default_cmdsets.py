@@ -21,7 +21,7 @@ from commands.digger import DiggerCmdSet
 from commands.help import CmdHelp
 from commands.kroll import KrollCmdSet
 from commands.requests import RequestCmdSet
-from commands.social import CmdWho
+from commands.social_cmdsets import SocialAccountCmdSet, SocialCharacterCmdSet  # issue 21
 from commands.system import CmdNoMatch
 
 
@@ -45,6 +45,7 @@ class CharacterCmdSet(default_cmds.CharacterCmdSet):
         self.add(DiggerCmdSet)
         self.add(KrollCmdSet)
         self.add(RequestCmdSet)
+        self.add(SocialCharacterCmdSet)  # issue 21: poses, emits, scenes, looks
 
 
 class AccountCmdSet(default_cmds.AccountCmdSet):
@@ -64,7 +65,7 @@ class AccountCmdSet(default_cmds.AccountCmdSet):
         super().at_cmdset_creation()
         # Same answers as Evennia's, at a fraction of the cost with many
         # players online (see each module).
-        self.add(CmdWho())
+        self.add(SocialAccountCmdSet)  # issue 21: who (fast), where, page, mail, boards
         self.add(CmdHelp())
         self.add(CmdNoMatch())
 

@@ -98,6 +98,7 @@ INSTALLED_APPS = INSTALLED_APPS + [  # noqa: F405
     "world.requests",
     "world.kroll",
     "world.client_state",
+    "world.social",  # issue 21: scenes, boards
 ]
 
 EXTRA_LAUNCHER_COMMANDS = {"dungeons": "world.digger.dungeon_files.launcher"}
