@@ -3,6 +3,9 @@
 from evennia import CmdSet
 
 from commands.social import PRESENCE_COMMANDS
+from commands.social_boards import CmdBoard
+from commands.social_channels import CHANNEL_COMMANDS
+from commands.social_mail import CmdMail
 from commands.social_scene import SCENE_COMMANDS
 from commands.social_speech import SPEECH_COMMANDS
 
@@ -20,6 +23,8 @@ class SocialAccountCmdSet(CmdSet):
         for command in SPEECH_COMMANDS:
             if command.key in _ACCOUNT_SPEECH:
                 self.add(command())
+        for command in (CmdMail, CmdBoard, *CHANNEL_COMMANDS):
+            self.add(command())
 
 
 class SocialCharacterCmdSet(CmdSet):
