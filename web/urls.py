@@ -29,6 +29,7 @@ urlpatterns = [
     # add any extra urls here:
     path("requests/", include("web.requests.urls")),
     path("dungeons/", include("web.digger.urls")),
+    path("", include("web.social.urls")),  # issue 21: /scenes/, /mail/, /boards/
     # path("mypath/", include("path.to.my.urls.file")),
 ]
 
