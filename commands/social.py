@@ -236,7 +236,8 @@ class CmdWhere(DelverCommand):
       +where
 
     Lists the rooms that have players in them, with who is there. Players
-    who hide their room (+who/hide) are counted at the end but not named.
+    who hide their room (+who/hide) are counted at the end but not named
+    (staff see them).
 
     Example:
       +where
@@ -249,23 +250,43 @@ class CmdWhere(DelverCommand):
     account_caller = True
 
     def func_default(self):
-        rooms, hidden = {}, 0
-        for account in presence.online_accounts():
-            room = presence.where_shown(account, looker=self.caller)
-            if room is None:
-                hidden += 1 if presence._puppet(account) else 0
-                continue
-            rooms.setdefault(room, []).append(account.key)
-        lines = [_rule(" Where everyone is ")]
-        for room in sorted(rooms, key=str.lower):
-            names = ", ".join(rooms[room])
-            lines.append(f"|w{crop(room, 30)}|n ({len(rooms[room])}): {names}")
-        if not rooms:
-            lines.append("Nobody online can be seen in a room.")
-        if hidden:
-            lines.append(f"{hidden} more in rooms they keep to themselves.")
-        lines.append(_rule())
-        self.msg("\n".join(_wrap(line) for line in lines))
+        if is_staff(self.caller):
+            self.msg(where_listing(self.caller))
+        else:
+            self.msg(shared_where_listing())
+
+
+_shared_where = {"made_for": None, "text": ""}
+
+
+def shared_where_listing():
+    """Players' +where: the same for everyone, made at most once per second."""
+    made_for = (int(time.time()), tuple(evennia.SESSION_HANDLER), presence.version())
+    if _shared_where["made_for"] != made_for:
+        _shared_where["text"] = where_listing(None)
+        _shared_where["made_for"] = made_for
+    return _shared_where["text"]
+
+
+def where_listing(looker):
+    """Rooms with the players in them; those hiding are only counted (staff see all)."""
+    rooms, hidden = {}, 0
+    for account in presence.online_accounts():
+        room = presence.where_shown(account, looker=looker)
+        if room is None:
+            hidden += 1 if presence._puppet(account) else 0
+            continue
+        rooms.setdefault(room, []).append(account.key)
+    lines = [_rule(" Where everyone is ")]
+    for room in sorted(rooms, key=str.lower):
+        names = ", ".join(rooms[room])
+        lines.append(f"|w{crop(room, 30)}|n ({len(rooms[room])}): {names}")
+    if not rooms:
+        lines.append("Nobody online can be seen in a room.")
+    if hidden:
+        lines.append(f"{hidden} more in rooms they keep to themselves.")
+    lines.append(_rule())
+    return "\n".join(_wrap(line) for line in lines)
 
 
 def _wrap(line):

@@ -51,7 +51,7 @@ def scene_list(scenes, heading):
     for scene in scenes:
         state = "running" if scene.is_open else ("shared" if scene.shared else "private")
         lines.append(
-            f"#{scene.id:<5} {scene.started_at:%Y-%m-%d} {crop(scene_title(scene), 34):<34} "
+            f"#{scene.id:<5} {scene.started_at:%Y-%m-%d} {crop(scene_title(scene), 33):<33} "
             f"{crop(scene.room_name, 18):<18} {state}"
         )
     if len(lines) == 1:
