@@ -290,9 +290,11 @@ def where_listing(looker):
 
 
 def _wrap(line):
+    """A line folded to the screen's width (colour codes take no room)."""
+    from evennia.utils.ansi import strip_ansi
     from evennia.utils.utils import wrap
 
-    return wrap(line, width=WIDTH, indent=0) if len(line) > WIDTH else line
+    return wrap(line, width=WIDTH, indent=0) if len(strip_ansi(line)) > WIDTH else line
 
 
 class CmdFinger(DelverCommand):

@@ -85,7 +85,7 @@ def last_paged(account):
 def page(sender, names, text):
     """
     Page the players named (or, with no names, those paged last).
-    Returns (delivered, offline, away: [(account, message)]).
+    Returns (what the sender is shown, delivered, offline, away: [(account, message)]).
     """
     from world.social.presence import find_account
 
@@ -112,18 +112,18 @@ def page(sender, names, text):
         raise SocialError(f"Not online: {names}. Try |w+mail|n instead.")
     signed = speaker_name(sender)
     if text.startswith(":"):
-        body = f"From afar, {signed} {text[1:].strip()}"
+        body = echo = f"From afar, {signed} {text[1:].strip()}"
     elif text.startswith(";"):
-        body = f"From afar, {signed}{text[1:].strip()}"
+        body = echo = f"From afar, {signed}{text[1:].strip()}"
     else:
-        body = f'{signed} pages: {text}'
+        body, echo = f"{signed} pages: {text}", text
     for target in online:
         others = [other.key for other in online if other != target]
         prefix = f"(to you, {', '.join(others)}) " if others else ""
         target.msg(text=(f"|m{prefix}{body}|n", {"type": "page"}), from_obj=sender)
     sender.attributes.add("last_paged", [target.id for target in targets], category=CATEGORY)
     away = [(target, afk_message(target)) for target in online if afk_message(target)]
-    return body, online, offline, away
+    return echo, online, offline, away
 
 
 # Details ------------------------------------------------------------------
