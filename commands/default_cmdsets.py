@@ -23,7 +23,7 @@ from commands.goldengrave import GoldengraveCmdSet
 from commands.kroll import KrollCmdSet
 from commands.oldgold import OldGoldCmdSet  # issue 17: Old Gold
 from commands.requests import RequestCmdSet
-from commands.social import CmdWho
+from commands.social_cmdsets import SocialAccountCmdSet, SocialCharacterCmdSet  # issue 21
 from commands.system import CmdNoMatch
 
 
@@ -49,6 +49,7 @@ class CharacterCmdSet(default_cmds.CharacterCmdSet):
         self.add(OldGoldCmdSet)  # issue 17: Old Gold
         self.add(GoldengraveCmdSet)  # issue 16: Goldengrave
         self.add(RequestCmdSet)
+        self.add(SocialCharacterCmdSet)  # issue 21: poses, emits, scenes, looks
 
 
 class AccountCmdSet(default_cmds.AccountCmdSet):
@@ -68,7 +69,7 @@ class AccountCmdSet(default_cmds.AccountCmdSet):
         super().at_cmdset_creation()
         # Same answers as Evennia's, at a fraction of the cost with many
         # players online (see each module).
-        self.add(CmdWho())
+        self.add(SocialAccountCmdSet)  # issue 21: who (fast), where, page, mail, boards
         self.add(CmdHelp())
         self.add(CmdNoMatch())
 

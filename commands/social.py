@@ -1,54 +1,73 @@
 """
-Who is online: Evennia's `who`, written as plain fixed-width lines.
+Presence: `who` (+who, doing), `@doing`, `afk`, `+where`, `+finger`, `+staff`.
 
 Evennia's own `who` draws an EvTable, whose cost grows with every row (a few
 milliseconds each): a game with a thousand players online would spend
-seconds on one `who`. This one shows the same columns (staff see where
-everyone is and how they connected) as padded lines without colour codes,
+seconds on one `who`. This one writes padded lines without colour codes,
 the name column only as wide as the longest name. With a thousand players
 online, dozens ask every second for the same thousand lines, so the players'
-list is made once per second (its times are whole seconds anyway) and shared.
+list is made once per second (its times are whole seconds anyway) and shared,
+and made again at once when someone changes their @doing, afk or hiding.
 """
 
 import time
 
 import evennia
-from evennia.commands.default.muxcommand import MuxCommand
 from evennia.utils.utils import crop, time_format
 
-WIDTH = 78
-STAFF_PERMISSIONS = ("Developer", "Admins")
+from commands.command import DelverCommand
+from world.access import is_staff
+from world.social import presence, rules
+from world.social.errors import SocialError
+
+WIDTH = rules.WIDTH
 NAME_MAX = 25  # longer names are cropped, as Evennia's `who` crops them
+ROOM_WIDTH = 18
+STAFF_PERMISSIONS = ("Developer", "Admins")  # who sees the staff listing
 
 
-class CmdWho(MuxCommand):
+class CmdWho(DelverCommand):
     """
     see who is online
 
     Usage:
       who
-      doing
+      +who/hide
+      +who/show
 
-    Lists everyone logged in, how long they have been on and how long they
-    have been idle. Staff also see each player's character, room, command
-    count, connection and address; `doing` shows staff the short list too.
+    Lists everyone logged in: how long they have been on, how long idle,
+    where they are and their @doing line. Flags: S is staff, A is away
+    (afk), I is idle for half an hour or more. `+who/hide` keeps your room
+    out of `who` and `+where` (staff still see it); `+who/show` shows it
+    again. Staff see each player's character, room, commands, connection
+    and address; `doing` gives staff the players' list.
 
-    Example:
+    Examples:
       who
+      +who/hide
     """
 
     key = "who"
-    aliases = ["doing"]
+    aliases = ["+who", "doing"]
     locks = "cmd:all()"
-    help_category = "General"
+    help_category = "Social"
+    switch_options = ("hide", "show")
     account_caller = True  # self.caller is the account, puppeting or not
 
-    def func(self):
-        account = self.account
+    def func_default(self):
+        account = self.caller
         staff_view = self.cmdstring != "doing" and any(
             account.check_permstring(permission) for permission in STAFF_PERMISSIONS
         )
         self.msg(staff_listing(account) if staff_view else player_listing())
+
+    def switch_hide(self):
+        presence.set_location_hidden(self.caller, True)
+        self.msg("Your room is now hidden from |wwho|n and |w+where|n (staff still see it).")
+
+    def switch_show(self):
+        presence.set_location_hidden(self.caller, False)
+        self.msg("Your room shows in |wwho|n and |w+where|n again.")
 
 
 _shared = {"made_for": None, "text": ""}
@@ -57,7 +76,7 @@ _shared = {"made_for": None, "text": ""}
 def player_listing():
     """The players' `who`, made at most once per second for the same sessions."""
     second = int(time.time())
-    made_for = (second, tuple(evennia.SESSION_HANDLER))
+    made_for = (second, tuple(evennia.SESSION_HANDLER), presence.version())
     if _shared["made_for"] != made_for:
         _shared["text"] = _listing(_player_lines, second)
         _shared["made_for"] = made_for
@@ -68,13 +87,16 @@ def staff_listing(looker):
     return _listing(lambda sessions, now: _staff_lines(sessions, now, looker), time.time())
 
 
-def _listing(lines_of, now):
-    sessions = sorted(
+def _sessions():
+    return sorted(
         (session for session in evennia.SESSION_HANDLER.get_sessions() if session.logged_in),
         key=lambda session: session.account.key,
     )
+
+
+def _listing(lines_of, now):
     count = evennia.SESSION_HANDLER.account_count()
-    lines = [_rule(" Who is online "), *lines_of(sessions, now), _rule(), _count_line(count)]
+    lines = [_rule(" Who is online "), *lines_of(_sessions(), now), _rule(), _count_line(count)]
     return "\n".join(lines)
 
 
@@ -101,14 +123,33 @@ def _times(session, now):
     )
 
 
+def flags(account, session, now):
+    """S staff, A away, I idle: three letters or spaces."""
+    return (
+        ("S" if is_staff(account) else " ")
+        + ("A" if presence.afk_message(account) else " ")
+        + ("I" if now - session.cmd_last_visible >= rules.IDLE_MARK_SECONDS else " ")
+    )
+
+
 def _player_lines(sessions, now):
     names = [session.get_account().key for session in sessions]
     width = min(NAME_MAX, max(map(len, names), default=0))
     width = max(width, len("Player"))
-    lines = [f"|w{'Player':<{width}} {'On for':>8} {'Idle':>4}|n"]
+    doing_width = WIDTH - (width + 1 + 3 + 1 + 8 + 1 + 4 + 1 + ROOM_WIDTH + 1)
+    lines = [
+        f"|w{'Player':<{width}} {'Flg'} {'On for':>8} {'Idle':>4} "
+        f"{'Where':<{ROOM_WIDTH}} Doing|n"
+    ]
     for name, session in zip(names, sessions):
+        account = session.get_account()
         on_for, idle = _times(session, now)
-        lines.append(f"{_column(name, width)} {on_for:>8} {idle:>4}")
+        room = presence.where_shown(account) or "(hidden)" if session.get_puppet() else "(OOC)"
+        doing = crop(presence.doing(account), width=doing_width)
+        lines.append(
+            f"{_column(name, width)} {flags(account, session, now)} {on_for:>8} {idle:>4} "
+            f"{_column(room, ROOM_WIDTH)} {doing}".rstrip()
+        )
     return lines
 
 
@@ -129,3 +170,238 @@ def _staff_lines(sessions, now, looker):
             f"{_column(session.protocol_key, 9)} {address}"
         )
     return lines
+
+
+class CmdDoing(DelverCommand):
+    """
+    set the short line others see beside your name in who
+
+    Usage:
+      @doing <text>
+      @doing
+
+    Your @doing line shows in the last column of `who` (at most 40
+    characters). With nothing after it, the line is cleared.
+
+    Examples:
+      @doing Looking for a Digger party
+      @doing
+    """
+
+    key = "@doing"
+    locks = "cmd:all()"
+    help_category = "Social"
+    account_caller = True
+
+    def func_default(self):
+        text = presence.set_doing(self.caller, self.args)
+        self.msg(f"Your @doing line is now: {text}" if text else "Your @doing line is cleared.")
+
+
+class CmdAfk(DelverCommand):
+    """
+    mark yourself away from the keyboard, or back
+
+    Usage:
+      afk [<message>]
+
+    Marks you away (A in `who`); whoever pages you reads your message. Type
+    `afk` again when you are back.
+
+    Examples:
+      afk Dinner, back in 20 minutes.
+      afk
+    """
+
+    key = "afk"
+    aliases = ["+afk"]
+    locks = "cmd:all()"
+    help_category = "Social"
+    account_caller = True
+
+    def func_default(self):
+        if presence.afk_message(self.caller) and not self.args.strip():
+            presence.clear_afk(self.caller)
+            self.msg("Welcome back: you are no longer marked away.")
+            return
+        message = presence.set_afk(self.caller, self.args)
+        self.msg(f"You are marked away: {message} (type |wafk|n again when you are back)")
+
+
+class CmdWhere(DelverCommand):
+    """
+    see which rooms the players online are in
+
+    Usage:
+      +where
+
+    Lists the rooms that have players in them, with who is there. Players
+    who hide their room (+who/hide) are counted at the end but not named
+    (staff see them).
+
+    Example:
+      +where
+    """
+
+    key = "+where"
+    aliases = ["where"]
+    locks = "cmd:all()"
+    help_category = "Social"
+    account_caller = True
+
+    def func_default(self):
+        if is_staff(self.caller):
+            self.msg(where_listing(self.caller))
+        else:
+            self.msg(shared_where_listing())
+
+
+_shared_where = {"made_for": None, "text": ""}
+
+
+def shared_where_listing():
+    """Players' +where: the same for everyone, made at most once per second."""
+    made_for = (int(time.time()), tuple(evennia.SESSION_HANDLER), presence.version())
+    if _shared_where["made_for"] != made_for:
+        _shared_where["text"] = where_listing(None)
+        _shared_where["made_for"] = made_for
+    return _shared_where["text"]
+
+
+def where_listing(looker):
+    """Rooms with the players in them; those hiding are only counted (staff see all)."""
+    rooms, hidden = {}, 0
+    for account in presence.online_accounts():
+        room = presence.where_shown(account, looker=looker)
+        if room is None:
+            hidden += 1 if presence._puppet(account) else 0
+            continue
+        rooms.setdefault(room, []).append(account.key)
+    lines = [_rule(" Where everyone is ")]
+    for room in sorted(rooms, key=str.lower):
+        names = ", ".join(rooms[room])
+        lines.append(f"|w{crop(room, 30)}|n ({len(rooms[room])}): {names}")
+    if not rooms:
+        lines.append("Nobody online can be seen in a room.")
+    if hidden:
+        lines.append(f"{hidden} more in rooms they keep to themselves.")
+    lines.append(_rule())
+    return "\n".join(_wrap(line) for line in lines)
+
+
+def _wrap(line):
+    """A line folded to the screen's width (colour codes take no room)."""
+    from evennia.utils.ansi import strip_ansi
+    from evennia.utils.utils import wrap
+
+    return wrap(line, width=WIDTH, indent=0) if len(strip_ansi(line)) > WIDTH else line
+
+
+class CmdFinger(DelverCommand):
+    """
+    read or write a player's profile
+
+    Usage:
+      +finger <player>
+      +finger/set <field>=<text>
+      +finger/set <field>=
+
+    `+finger <player>` shows their profile: when they were last on, their
+    @doing line and the fields they wrote. `+finger/set` writes one of your
+    fields (any name; try Alias, Played by, Timezone, RP hours, RP prefs,
+    Quote); with nothing after = it clears the field.
+
+    Examples:
+      +finger Corwin
+      +finger/set Timezone=UTC+1, evenings
+      +finger/set Quote=
+    """
+
+    key = "+finger"
+    aliases = ["finger"]
+    locks = "cmd:all()"
+    help_category = "Social"
+    switch_options = ("set",)
+    account_caller = True
+
+    def func_default(self):
+        if not self.args.strip():
+            self.refuse_usage("Whose profile? Name a player.")
+        account = presence.find_account(self.args)
+        self.msg(render_finger(account, self.caller))
+
+    def switch_set(self):
+        if "=" not in self.args:
+            self.refuse_usage("Write the field, an = and the text.")
+        field = presence.set_finger(self.caller, self.lhs, self.rhs)
+        if self.rhs:
+            self.msg(f"Your +finger field |w{field}|n is set.")
+        else:
+            self.msg(f"Your +finger field |w{field}|n is cleared.")
+
+
+def render_finger(account, looker):
+    online = bool(account.sessions.all())
+    lines = [_rule(f" {account.key} ")]
+    if online:
+        session = account.sessions.all()[0]
+        on_for, idle = _times(session, time.time())
+        lines.append(f"|wOnline|n for {on_for}, idle {idle}.")
+        room = presence.where_shown(account, looker)
+        if room:
+            lines.append(f"|wWhere:|n {room}")
+    else:
+        last = account.last_login
+        lines.append(f"|wLast on:|n {last:%Y-%m-%d %H:%M} UTC" if last else "|wLast on:|n never")
+    if is_staff(account):
+        lines.append("|wStaff|n: ask them with page or +request.")
+    if presence.doing(account):
+        lines.append(f"|wDoing:|n {presence.doing(account)}")
+    if presence.afk_message(account):
+        lines.append(f"|wAway:|n {presence.afk_message(account)}")
+    fields = presence.finger(account)
+    for field, value in fields.items():
+        lines.append(_wrap(f"|w{field}:|n {value}"))
+    if not fields:
+        lines.append(f"{account.key} has written no profile yet.")
+    lines.append(_rule())
+    return "\n".join(lines)
+
+
+class CmdStaff(DelverCommand):
+    """
+    see which staff are online
+
+    Usage:
+      +staff
+
+    Lists the staff logged in, with their idle time and whether they are
+    away. Page one, or file a +request for anything that can wait.
+
+    Example:
+      +staff
+    """
+
+    key = "+staff"
+    locks = "cmd:all()"
+    help_category = "Social"
+    account_caller = True
+
+    def func_default(self):
+        now = time.time()
+        lines = [_rule(" Staff online ")]
+        for account in presence.online_accounts():
+            if not is_staff(account):
+                continue
+            session = account.sessions.all()[0]
+            _, idle = _times(session, now)
+            away = presence.afk_message(account)
+            state = f"away: {away}" if away else presence.doing(account)
+            lines.append(crop(f"{account.key:<20} idle {idle:>4}  {state}", WIDTH))
+        if len(lines) == 1:
+            lines.append("No staff are online: a |w+request|n reaches them later.")
+        lines.append(_rule())
+        self.msg("\n".join(lines))
+
+
+PRESENCE_COMMANDS = (CmdWho, CmdDoing, CmdAfk, CmdWhere, CmdFinger, CmdStaff)

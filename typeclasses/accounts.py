@@ -27,6 +27,7 @@ from evennia.utils.utils import lazy_property
 
 from typeclasses.nicks import CountingAttributeBackend, RememberingNickHandler
 from world.requests import notify as requests_notify
+from world.social import setup as social_setup  # issue 21
 
 
 class Account(DefaultAccount):
@@ -153,6 +154,7 @@ class Account(DefaultAccount):
     def at_post_login(self, session=None, **kwargs):
         super().at_post_login(session=session, **kwargs)
         requests_notify.on_login(self)
+        social_setup.on_login(self)  # issue 21: unread mail and posts, default channels
 
 
 class Guest(DefaultGuest):

@@ -7,10 +7,12 @@ Rooms are simple containers that has no location of their own.
 
 from evennia.objects.objects import DefaultRoom
 
+from world.social.scenes import SceneRoomMixin  # issue 21: scene logs
+
 from .objects import ObjectParent
 
 
-class Room(ObjectParent, DefaultRoom):
+class Room(SceneRoomMixin, ObjectParent, DefaultRoom):
     """
     Rooms are like any Object, except their location is None
     (which is default). They also use basetype_setup() to

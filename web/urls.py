@@ -31,6 +31,7 @@ urlpatterns = [
     path("dungeons/", include("web.digger.urls")),
     path("oldgold/", include("web.oldgold.urls")),  # issue 17: Old Gold sheets
     path("goldengrave/", include("web.goldengrave.urls")),  # issue 16
+    path("", include("web.social.urls")),  # issue 21: /scenes/, /mail/, /boards/
     # path("mypath/", include("path.to.my.urls.file")),
 ]
 

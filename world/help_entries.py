@@ -171,6 +171,39 @@ HELP_ENTRY_DICTS = [
             and tables; changes were made.
         """,
     },
+    # issue 21: the social layer's overview (each command has its own entry)
+    {
+        "key": "socializing",
+        "aliases": ["social commands", "scenes", "mush"],
+        "category": "Social",
+        "text": """
+            Socializing: how Delver's players find each other and play together.
+
+            |wWho is around|n: |wwho|n (with rooms and @doing lines), |w+where|n,
+            |w+finger <name>|n, |w+staff|n. Keep your room to yourself with
+            |w+who/hide|n; tell others you stepped away with |wafk|n.
+
+            |wTalking|n: |wsay|n, |wpose|n (or |w:|n), |w;|n for 's, |w@emit|n where a
+            room allows it, |wpage <name>=<text>|n to anyone anywhere, and the
+            channels (|wpub <text>|n, |wlfg :waves|n, |wcomlist|n, |waddcom|n).
+
+            |wScenes|n: |w+scene/start The Gate at Dusk|n logs the room's poses with
+            times; |w+pot|n says whose turn it is (the one who posed longest ago);
+            |w+scene/stop|n saves the log and |w+scene/share <#>|n puts it on the web
+            at /scenes/ for everyone. Until then only those who were there read it.
+
+            |wLetters and notices|n: |w+mail|n for mail that waits for offline
+            players, |w+bb|n for the boards (Announcements, General, Digger LFG).
+            Both are also on the website when you log in.
+
+            Example evening:
+              page Wren, Ash=Meet at the Lantern Yard?
+              +scene/start Rope and Lanterns
+              pose checks the knots twice.
+              +pot
+              +scene/stop
+        """,
+    },
 ]
 
 # issue 17: the Old Gold guide and the GM's switches

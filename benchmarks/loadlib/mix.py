@@ -12,7 +12,10 @@ WORDS = (
     "dark north deep quiet loud cold trap chalk bread key"
 ).split()
 HELP_TOPICS = ("", "look", "say", "who")
-DEFAULT_MIX = "look,say,who,help"
+# issue 21: the social layer's commands joined the mix (+who, +where, page,
+# +mail, and poses in a logged scene: `scenepose`).
+DEFAULT_MIX = "look,say,who,help,+who,+where,page,+mail,scenepose"
+PAGED_PLAYERS = 100  # pages go to one of the first players (bench00000...)
 
 
 def _phrase(rng, low=3, high=8):
@@ -25,6 +28,14 @@ LINE_MAKERS = {
     "pose": lambda rng: f"pose {_phrase(rng, 2, 6)}.",
     "who": lambda rng: "who",
     "help": lambda rng: f"help {rng.choice(HELP_TOPICS)}".strip(),
+    # issue 21: social commands; one scenepose in ten (re)starts the room's
+    # scene, refused cheaply once one runs, so the poses are logged.
+    "+who": lambda rng: "+who",
+    "+where": lambda rng: "+where",
+    "page": lambda rng: f"page bench{rng.randrange(PAGED_PLAYERS):05d}={_phrase(rng)}",
+    "+mail": lambda rng: "+mail",
+    "scenepose": lambda rng: "+scene/start Load test" if rng.random() < 0.1
+    else f"pose {_phrase(rng, 2, 6)}.",
     # Only the marker: what the measuring itself costs.
     "marker": lambda rng: "",
     # issue 17: Old Gold scene commands (players without a sheet get the refusal,

@@ -39,6 +39,10 @@ def at_server_start():
 
     ensure_staff_channel()
 
+    from world.social.setup import ensure_social_world  # issue 21: channels, boards, details
+
+    ensure_social_world()
+
 
 def at_server_stop():
     """

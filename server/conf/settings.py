@@ -106,6 +106,7 @@ INSTALLED_APPS = INSTALLED_APPS + [  # noqa: F405
     "world.oldgold",  # issue 17: Old Gold adventurers
     "world.client_state",
     "world.goldengrave",
+    "world.social",  # issue 21: scenes, boards
 ]
 
 EXTRA_LAUNCHER_COMMANDS = {"dungeons": "world.digger.dungeon_files.launcher"}

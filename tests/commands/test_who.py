@@ -1,4 +1,5 @@
-"""Delver's `who`: everyone online as fixed-width lines, more columns for staff."""
+"""Delver's `who`: everyone online as fixed-width lines, more columns for staff (issue 21 added
+Flg, Where and Doing to the players' list)."""
 
 import evennia
 from evennia.utils.test_resources import EvenniaCommandTest
@@ -15,12 +16,12 @@ class TestWho(EvenniaCommandTest):
         text = self.call_who()
         lines = text.splitlines()
         assert "Who is online" in lines[0]
-        assert lines[1].split() == ["Player", "On", "for", "Idle"]
+        assert lines[1].split() == ["Player", "Flg", "On", "for", "Idle", "Where", "Doing"]
         row = lines[2].split()
         assert row[0] == self.account.key
-        assert row[1].count(":") == 1  # hh:mm, as Evennia writes it
+        assert row[1].count(":") == 1  # hh:mm, as Evennia writes it (no flags set)
         assert row[2].endswith("s")
-        assert "Room1" not in text and "localhost" not in text
+        assert "localhost" not in text
         assert lines[-1] == "One unique account logged in."
 
     def test_staff_see_character_room_commands_protocol_and_host(self):
@@ -36,7 +37,7 @@ class TestWho(EvenniaCommandTest):
 
     def test_doing_gives_staff_the_short_list(self):
         text = self.call_who(cmdstring="doing")
-        assert text.splitlines()[1].split() == ["Player", "On", "for", "Idle"]
+        assert text.splitlines()[1].split()[:2] == ["Player", "Flg"]
 
     def test_lists_every_logged_in_session_sorted_with_the_count(self):
         second = evennia.SESSION_HANDLER.session_from_sessid(1).__class__()

@@ -1,0 +1,337 @@
+"""
+Speech and looks: `;` semipose, `@emit`, `@nospoof`, `page`, `describe`,
+`+desc` (Evennia's multidescer), `home`, `look` at room details, `@detail`.
+Say and pose are Evennia's own; all of them reach a running scene's log
+through the room (world/social/scenes.py).
+"""
+
+from evennia.commands.default.general import CmdLook as EvenniaLook
+from evennia.contrib.game_systems.multidescer.multidescer import CmdMultiDesc
+
+from commands.command import DelverCommand
+from world.access import is_staff
+from world.social import speech
+from world.social.errors import SocialError
+
+
+class CmdSemipose(DelverCommand):
+    """
+    pose without a space after your name
+
+    Usage:
+      ;<text>
+
+    Like pose, but your name is joined straight to the text, for
+    possessives and the like.
+
+    Example:
+      ;'s lantern gutters and goes out.
+        (everyone sees: Corwin's lantern gutters and goes out.)
+    """
+
+    key = ";"
+    aliases = ["semipose"]
+    locks = "cmd:all()"
+    help_category = "Social"
+    arg_regex = None
+
+    def parse(self):
+        self.switches, self.switch_problem = [], None
+        self.args = self.args.rstrip()
+
+    def func_default(self):
+        if not self.args.strip():
+            self.refuse_usage("Pose what? Write it straight after the ;")
+        if self.caller.location is None:
+            raise SocialError("You are nowhere: there is nobody to see that.")
+        text = f"{self.caller.key}{self.args}"
+        self.caller.location.msg_contents(text=(text, {"type": "pose"}), from_obj=self.caller)
+
+
+class CmdEmit(DelverCommand):
+    """
+    write to the room exactly what everyone reads
+
+    Usage:
+      @emit <text>
+      @emit/allow
+      @emit/forbid
+
+    Sends your text to the room with no name in front. Players may emit in
+    rooms that allow it and wherever a scene is running (+scene/start);
+    anyone who sets @nospoof sees who emitted each line. Staff may
+    @emit/allow or @emit/forbid it in the room they are in.
+
+    Examples:
+      @emit Thunder rolls over the Lantern Yard.
+      @emit/allow
+    """
+
+    key = "@emit"
+    aliases = ["emit", "\\\\"]
+    locks = "cmd:all()"
+    help_category = "Social"
+    switch_options = ("allow", "forbid")
+
+    def func_default(self):
+        if self.caller.location is None:
+            raise SocialError("You are nowhere: there is nobody to read that.")
+        speech.emit(self.caller.location, self.caller, self.args)
+
+    def _set(self, allowed):
+        if not is_staff(self.caller):
+            raise SocialError("Only staff choose where players may @emit.")
+        speech.set_emit_allowed(self.caller.location, allowed)
+        self.msg(f"Players {'may' if allowed else 'may no longer'} @emit here.")
+
+    def switch_allow(self):
+        self._set(True)
+
+    def switch_forbid(self):
+        self._set(False)
+
+
+class CmdNospoof(DelverCommand):
+    """
+    see who wrote each @emit
+
+    Usage:
+      @nospoof on
+      @nospoof off
+
+    With @nospoof on, every @emit you read starts with the emitter's name in
+    brackets.
+
+    Example:
+      @nospoof on
+    """
+
+    key = "@nospoof"
+    aliases = ["nospoof"]
+    locks = "cmd:all()"
+    help_category = "Social"
+    account_caller = True
+
+    def func_default(self):
+        choice = self.args.strip().lower()
+        if choice not in ("on", "off"):
+            self.refuse_usage("Say on or off.")
+        speech.set_nospoof(self.caller, choice == "on")
+        self.msg(f"@nospoof is {choice}.")
+
+
+class CmdPage(DelverCommand):
+    """
+    send a private message to players anywhere
+
+    Usage:
+      page <name>[,<name>...]=<text>
+      page <text>
+      page <name>=:<pose>
+
+    Pages reach players wherever they are, in a scene or out of the game.
+    With no names, your page goes to the people you paged last. Start the
+    text with : to pose (From afar, Corwin waves.). If someone is away, you
+    are told their afk message.
+
+    Examples:
+      page Wren=Are you free for a Digger run?
+      page Wren, Ash=Meet at the Lantern Yard.
+      page Sounds good.
+      page Wren=:waves.
+    """
+
+    key = "page"
+    aliases = ["p", "tell", "+page"]
+    locks = "cmd:all()"
+    help_category = "Social"
+    account_caller = True
+
+    def func_default(self):
+        if not self.args.strip():
+            self.refuse_usage("Page whom, and what?")
+        if self.rhs is not None and "=" in self.args:
+            names, text = self.lhslist, self.rhs
+        else:
+            names, text = [], self.args
+        body, delivered, offline, away = speech.page(self.caller, names, text)
+        to = ", ".join(account.key for account in delivered)
+        self.msg(f"|mYou paged {to}:|n {body}")
+        if offline:
+            self.msg("Not online (try +mail): " + ", ".join(a.key for a in offline))
+        for account, message in away:
+            self.msg(f"{account.key} is away: {message}")
+
+
+class CmdDescribe(DelverCommand):
+    """
+    describe yourself (or something you own)
+
+    Usage:
+      describe <text>
+      describe <thing>=<text>
+      describe
+
+    Sets what others read when they look at you. With a thing's name and =,
+    describes something you own (builders: anything they may edit). With
+    nothing, shows your description. For several descriptions to switch
+    between (outfits, moods), see +desc.
+
+    Examples:
+      describe A tall delver in a patched oilskin coat.
+      describe lantern=A brass lantern with one cracked pane.
+    """
+
+    key = "describe"
+    aliases = ["@desc", "desc", "@describe"]
+    locks = "cmd:all()"
+    help_category = "Social"
+    switch_options = ("edit",)
+
+    def func_default(self):
+        caller = self.caller
+        if not self.args.strip():
+            self.msg(f"You read, looking at yourself:\n{caller.db.desc or '(no description yet)'}")
+            return
+        if self.rhs is not None:
+            target = caller.search(self.lhs)
+            if not target:
+                return
+            text = self.rhs
+        else:
+            target, text = caller, self.args
+        if target != caller and not (
+            target.access(caller, "control") or target.access(caller, "edit")
+        ):
+            raise SocialError(f"You may not describe {target.key}: it is not yours.")
+        target.db.desc = text.strip()
+        self.msg(f"{'You are' if target == caller else target.key + ' is'} now described.")
+
+    def switch_edit(self):
+        raise SocialError("Write the description after the command: describe <text>.")
+
+
+class CmdMultiDescribe(CmdMultiDesc):
+    """
+    keep several descriptions and switch between them
+
+    Usage:
+      +desc <name>=<text>
+      +desc <name>
+      +desc/list
+      +desc/set <name>[+<name>...]
+      +desc/del <name>
+      +desc/swap <name1>-<name2>
+      +desc/edit <name>
+
+    Stores descriptions under names of your choosing; +desc/set puts one on
+    (or several joined, in order: +desc/set face + coat). `+desc <name>`
+    shows one without wearing it.
+
+    Examples:
+      +desc coat=A long oilskin coat, patched at the elbows.
+      +desc/set face + coat
+      +desc/list
+    """
+
+    key = "+desc"
+    aliases = []
+    help_category = "Social"
+
+
+class CmdHome(DelverCommand):
+    """
+    go back to your home room
+
+    Usage:
+      home
+
+    Takes you straight to your home (for most, the Lantern Yard).
+
+    Example:
+      home
+    """
+
+    key = "home"
+    aliases = ["+home"]
+    locks = "cmd:all()"
+    help_category = "Social"
+    arg_regex = r"$"
+
+    def func_default(self):
+        caller = self.caller
+        if not caller.home:
+            raise SocialError("You have no home room: ask staff with +request.")
+        if caller.home == caller.location:
+            raise SocialError("You are already home.")
+        self.msg("You head home.")
+        caller.move_to(caller.home, move_type="teleport")
+
+
+class CmdLook(EvenniaLook):
+    """
+    look at the room, someone or something
+
+    Usage:
+      look
+      look <thing>
+
+    Without a name, shows the room. You can also look at things the room's
+    description names (try `look notice board` in the Lantern Yard).
+
+    Examples:
+      look
+      look notice board
+    """
+
+    help_category = "General"
+
+    def func(self):
+        location = self.caller.location
+        if self.args.strip() and location is not None:
+            matches = self.caller.search(self.args.strip(), quiet=True)
+            if not matches:
+                detail = speech.find_detail(location, self.args)
+                if detail:
+                    self.msg(text=(detail, {"type": "look"}), options=None)
+                    return
+        super().func()
+
+
+class CmdDetail(DelverCommand):
+    """
+    give a room things to look at
+
+    Usage:
+      @detail
+      @detail <name>=<text>
+      @detail <name>=
+
+    Details are the things a room's description names that players can
+    `look` at without their being objects. With no =text, lists this room's
+    details; with an empty text, removes one. Builders only.
+
+    Example:
+      @detail notice board=Maps pinned over maps, and a list of open dungeons.
+    """
+
+    key = "@detail"
+    locks = "cmd:perm(Builder)"
+    help_category = "Building"
+
+    def func_default(self):
+        room = self.caller.location
+        if room is None:
+            raise SocialError("You are nowhere.")
+        if self.rhs is None:
+            known = speech.details(room)
+            self.msg("Details here: " + (", ".join(sorted(known)) or "none"))
+            return
+        name = speech.set_detail(room, self.lhs, self.rhs)
+        self.msg(f"Detail '{name}' {'set' if self.rhs else 'removed'}.")
+
+
+SPEECH_COMMANDS = (
+    CmdSemipose, CmdEmit, CmdNospoof, CmdPage, CmdDescribe, CmdMultiDescribe, CmdHome,
+    CmdLook, CmdDetail,
+)
