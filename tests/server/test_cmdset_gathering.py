@@ -11,7 +11,7 @@ from evennia.commands.command import Command
 from evennia.utils import create
 from evennia.utils.test_resources import EvenniaTest
 
-from server.conf import cmdset_gathering
+from server.patches import cmdset_gathering
 from tests.server.plugin_patches import plugins_undone_afterwards
 
 evennia_get_and_merge = cmdset_gathering._evennia_get_and_merge
@@ -146,7 +146,7 @@ class TestGathering(EvenniaTest):
     def test_installed_the_command_handler_uses_it(self):
         with plugins_undone_afterwards():
             cmdset_gathering.install()
-            assert cmdhandler.get_and_merge_cmdsets is cmdset_gathering.gather_and_merge
+            assert cmdhandler.get_and_merge_cmdsets is cmdset_gathering.get_and_merge_cmdsets
             with mock.patch.object(
                 cmdset_gathering, "_gather", wraps=cmdset_gathering._gather
             ) as gather:
