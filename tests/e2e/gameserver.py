@@ -59,7 +59,7 @@ def launch(game):
 class GameServer:
     """One running game on free ports with its own database."""
 
-    def __init__(self, database_url=None):
+    def __init__(self, database_url=None, extra_env=None):
         self.dir = Path(tempfile.mkdtemp(prefix="delver-e2e-"))
         self.telnet_port, self.web_port, self.ws_port, amp, web_internal = free_ports(5)
         self.database_url = database_url or f"sqlite:///{self.dir / 'delver.db3'}"
@@ -79,6 +79,7 @@ class GameServer:
             "EVENNIA_SUPERUSER_PASSWORD": ADMIN[1],
             "EVENNIA_SUPERUSER_EMAIL": "",
         }
+        self.env.update(extra_env or {})
         self.env.pop("DJANGO_SETTINGS_MODULE", None)
         self._build_game_dir()
 
@@ -102,6 +103,7 @@ class GameServer:
             '"""Delver\'s settings with a fast password hasher (tests only)."""\n\n'
             "from server.conf.delver_settings import *  # noqa: F401,F403\n\n" + FAST_HASHER
         )
+        (server / "patches").symlink_to(REPO / "server" / "patches")
         for name in CODE_DIRS:
             (self.dir / name).symlink_to(REPO / name)
 
