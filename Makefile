@@ -6,7 +6,7 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.delver-installed
 
-.PHONY: run stop status test test-fast venv migrations clean-venv
+.PHONY: run stop status test test-fast test-evennia venv migrations clean-venv
 
 run: venv
 	@$(VPY) -m server.control run
@@ -23,6 +23,10 @@ test: venv
 # Unit and command tests only (no real server, browser or PostgreSQL).
 test-fast: venv
 	@$(VPY) -m pytest -q -m "not e2e and not browser"
+
+# Evennia's own core test suite with every patch installed (part of make test).
+test-evennia: venv
+	@$(VPY) -m server.evennia_tests
 
 venv: $(STAMP)
 

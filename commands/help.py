@@ -31,8 +31,8 @@ from evennia.help.models import HelpEntry
 from evennia.help.utils import LunrSearch
 from evennia.locks.lockhandler import LockHandler
 
-from commands.cmdset_cache import derived
-from server.conf.lock_eval import remembered_eval
+from server.patches.cmdset_cache import derived
+from server.patches.lock_eval import remembered_eval
 
 # Different permissions and client widths make different indexes and grids;
 # a handful covers a game's players, staff and builders.

@@ -16,7 +16,7 @@ from evennia.commands.cmdhandler import CMD_NOMATCH
 from evennia.commands.command import Command
 from evennia.utils.utils import list_to_string
 
-from commands.cmdset_cache import derived
+from server.patches.cmdset_cache import derived
 
 # Evennia's suggestion rules for an unknown command (cmdhandler).
 CUTOFF = 0.7

@@ -7,7 +7,9 @@
    and PostgreSQL is started with a `delver` role; otherwise whatever is
    already there is used.
 2. Every test on SQLite (unit, command, end-to-end on a real server, browser).
-3. The database-touching tests again on PostgreSQL.
+3. Evennia's own core test suite with every patch of server/patches/
+   installed (server/evennia_tests.py), on SQLite.
+4. The database-touching tests again on PostgreSQL.
 
 A part that cannot be had is reported by name with what to install, and only
 its tests are skipped. Under CI (`DELVER_REQUIRE_ALL=1`) that is a failure.
@@ -43,6 +45,7 @@ def run_all(game_dir, python):
     pytest = [python, "-m", "pytest", "-q", "-p", "no:randomly"]
     print("\n=== All tests on SQLite ===", flush=True)
     sqlite_rc = subprocess.call(pytest, cwd=game_dir, env=_env())
+    core_rc = run_evennia_core_suite(game_dir, python)
     pg_rc = 0
     if pg_url:
         print("\n=== Database tests on PostgreSQL ===", flush=True)
@@ -53,9 +56,24 @@ def run_all(game_dir, python):
         )
     print(
         f"\nSQLite run: {'passed' if sqlite_rc == 0 else 'FAILED'}; "
+        f"Evennia's core suite with the patches: {'passed' if core_rc == 0 else 'FAILED'}; "
         f"PostgreSQL run: {'passed' if pg_rc == 0 else 'FAILED' if pg_url else 'skipped'}"
     )
-    return 1 if sqlite_rc or pg_rc else 0
+    return 1 if sqlite_rc or core_rc or pg_rc else 0
+
+
+def run_evennia_core_suite(game_dir, python):
+    """Evennia's core tests, every patch installed (server/evennia_tests.py); its exit code."""
+    from server.evennia_tests import command
+
+    print("\n=== Evennia's core test suite, every patch installed ===", flush=True)
+    os.makedirs(os.path.join(game_dir, "server", "logs"), exist_ok=True)  # Evennia insists
+    started = time.monotonic()
+    env = _env()
+    env.pop("DELVER_PATCHES", None)  # every patch, whatever the shell says
+    rc = subprocess.call(command(python), cwd=game_dir, env=env)
+    print(f"Evennia's core suite: {time.monotonic() - started:.0f} s", flush=True)
+    return rc
 
 
 def _env(**extra):

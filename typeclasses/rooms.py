@@ -1,26 +1,13 @@
 """
-Room
-
-Rooms are simple containers that has no location of their own.
-
+Rooms: places, with no location of their own.
 """
 
 from evennia.objects.objects import DefaultRoom
 
-from world.social.scenes import SceneRoomMixin  # issue 21: scene logs
+from world.social.scenes import SceneRoomMixin
 
 from .objects import ObjectParent
 
 
 class Room(SceneRoomMixin, ObjectParent, DefaultRoom):
-    """
-    Rooms are like any Object, except their location is None
-    (which is default). They also use basetype_setup() to
-    add locks so they cannot be puppeted or picked up.
-    (to change that, use at_object_creation instead)
-
-    See mygame/typeclasses/objects.py for a list of
-    properties and methods available on all Objects.
-    """
-
-    pass
+    """A place in the game world."""

@@ -1,26 +1,10 @@
 """
-Services the Portal starts last in its start-up: Delver only tunes the
-internal Portal<->Server link (see server/conf/amp_nodelay.py,
-amp_stream.py, amp_compression.py and amp_unanswered.py), its colour
-parsing of plain text (ansi_plain.py) and its clean-up of each line a player
-types (senddata.py, which leaves no garbage behind).
+Called by Evennia last in the Portal's start-up: installs the Portal's
+patches (server/patches/; `DELVER_PATCHES` chooses which).
 """
 
-from server.conf import (
-    amp_compression,
-    amp_nodelay,
-    amp_stream,
-    amp_unanswered,
-    ansi_plain,
-    senddata,
-)
+from server import patches
 
 
 def start_plugin_services(portal):
-    """Called by Evennia last in the Portal start-up."""
-    amp_nodelay.install()
-    amp_stream.install()
-    amp_compression.install()
-    amp_unanswered.install_portal()
-    ansi_plain.install()
-    senddata.install()
+    patches.install("portal")

@@ -20,6 +20,8 @@ from editing this file:
     DELVER_NO_APPROVAL   1 to let characters still in chargen into dungeons
                          (local testing and benchmarks only)
     DELVER_SECRET_KEY    overrides the per-install key in secret_settings.py
+    DELVER_PATCHES       which of server/patches/ to install: unset or `on`
+                         (all), `off` (none: plain Evennia) or a comma list
 """
 
 import os
@@ -111,8 +113,6 @@ INSTALLED_APPS = INSTALLED_APPS + [  # noqa: F405
 
 EXTRA_LAUNCHER_COMMANDS = {"dungeons": "world.digger.dungeon_files.launcher"}
 CMDSET_CHARACTER = "commands.default_cmdsets.CharacterCmdSet"
-# Evennia's parser, shown only the commands that could match a line.
-COMMAND_PARSER = "server.conf.cmdparser.cmdparser"
 # Every player has merged cmdsets of their own (their character's commands,
 # their room's exits): Evennia keeps the last 1,000 merges, which a thousand
 # players online would cycle through, merging anew on almost every line.
@@ -123,9 +123,6 @@ CMDSET_MERGE_CACHE_MAXSIZE = 5000
 # thousand players online (the Server holds about 560 MB), and from then on
 # each check also runs `ps` in a subprocess while the Server waits.
 IDMAPPER_CACHE_MAXSIZE = 2048
-# Its sessions hand the command handler their cmdset stack only (see
-# typeclasses/cmdset_settings.py).
-SERVER_SESSION_CLASS = "server.conf.serversession.ServerSession"
 BASE_ROOM_TYPECLASS = "typeclasses.rooms.Room"
 
 HELP_MORE_ENABLED = True

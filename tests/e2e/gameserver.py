@@ -59,7 +59,7 @@ def launch(game):
 class GameServer:
     """One running game on free ports with its own database."""
 
-    def __init__(self, database_url=None, approval_required=False):
+    def __init__(self, database_url=None, approval_required=False, extra_env=None):
         self.dir = Path(tempfile.mkdtemp(prefix="delver-e2e-"))
         self.telnet_port, self.web_port, self.ws_port, amp, web_internal = free_ports(5)
         self.database_url = database_url or f"sqlite:///{self.dir / 'delver.db3'}"
@@ -81,6 +81,7 @@ class GameServer:
         }
         if not approval_required:  # as the unit tests: only approval's own tests need it
             self.env["DELVER_NO_APPROVAL"] = "1"
+        self.env.update(extra_env or {})
         self.env.pop("DJANGO_SETTINGS_MODULE", None)
         self._build_game_dir()
 
@@ -104,6 +105,7 @@ class GameServer:
             '"""Delver\'s settings with a fast password hasher (tests only)."""\n\n'
             "from server.conf.delver_settings import *  # noqa: F401,F403\n\n" + FAST_HASHER
         )
+        (server / "patches").symlink_to(REPO / "server" / "patches")
         for name in CODE_DIRS:
             (self.dir / name).symlink_to(REPO / name)
 

@@ -1,4 +1,5 @@
-"""Undo what the Server's and Portal's start-up plugins patch, so a test can run them."""
+"""Undo what the Server's and Portal's start-up plugins (the patch layer) install, so a
+test can run them."""
 
 import gc
 from contextlib import contextmanager
@@ -14,6 +15,8 @@ from evennia.server.service import EvenniaServerService
 from evennia.utils import ansi
 from evennia.utils.evmore import EvMore
 from evennia.server.sessionhandler import SessionHandler
+
+from server import patches
 
 PATCHED = (
     (Compressed, "toString"),
@@ -50,6 +53,9 @@ def plugins_undone_afterwards():
     try:
         yield
     finally:
+        for patch in patches.all_patches().values():
+            patch.uninstall()
+        patches._installed.clear()
         gc.unfreeze()
         gc.set_threshold(*collector[0])
         gc.callbacks[:] = collector[1]

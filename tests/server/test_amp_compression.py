@@ -6,7 +6,7 @@ from unittest.mock import MagicMock
 
 from evennia.server.portal.amp import AMP_MAXLEN, Compressed
 
-from server.conf import amp_compression
+from server.patches import amp_compression
 from tests.server.plugin_patches import plugins_undone_afterwards
 
 LISTING = "\n".join(f"player{number:05d}      00:02   1s" for number in range(1000)).encode()

@@ -4,7 +4,7 @@ from unittest.mock import MagicMock
 
 from evennia.server.portal.amp import AMPMultiConnectionProtocol
 
-from server.conf import amp_nodelay
+from server.patches import amp_nodelay
 from tests.server.plugin_patches import plugins_undone_afterwards
 
 

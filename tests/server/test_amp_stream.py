@@ -10,7 +10,7 @@ from twisted.protocols.amp import AmpBox
 from evennia.server.amp_client import AMPServerClientProtocol
 from evennia.server.portal import amp
 
-from server.conf import amp_compression, amp_stream
+from server.patches import amp_compression, amp_stream
 from server.conf import portal_services_plugins, server_services_plugins
 from tests.server.plugin_patches import plugins_undone_afterwards
 

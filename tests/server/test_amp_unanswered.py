@@ -11,12 +11,8 @@ from evennia.server.amp_client import AMPServerClientProtocol
 from evennia.server.portal import amp
 from evennia.server.portal.amp_server import AMPServerProtocol
 
-from server.conf import (
-    amp_compression,
-    amp_unanswered,
-    portal_services_plugins,
-    server_services_plugins,
-)
+from server.conf import portal_services_plugins, server_services_plugins
+from server.patches import amp_compression, amp_unanswered
 from tests.server.plugin_patches import plugins_undone_afterwards
 
 

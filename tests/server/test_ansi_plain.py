@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from evennia.server.portal.telnet import TelnetProtocol
 from evennia.utils import ansi
 
-from server.conf import ansi_plain
+from server.patches import ansi_plain
 from tests.server.plugin_patches import plugins_undone_afterwards
 
 # Plain letters, and every character markup, escapes and raw codes are made of.
@@ -48,14 +48,7 @@ def test_installed_by_the_portal_and_used_by_telnet():
     from server.conf import portal_services_plugins
 
     with plugins_undone_afterwards():
-        with mock.patch.multiple(
-            "server.conf.portal_services_plugins",
-            amp_nodelay=mock.DEFAULT,
-            amp_stream=mock.DEFAULT,
-            amp_compression=mock.DEFAULT,
-            amp_unanswered=mock.DEFAULT,
-        ):
-            portal_services_plugins.start_plugin_services(mock.MagicMock())
+        portal_services_plugins.start_plugin_services(mock.MagicMock())
         assert ansi.parse_ansi is ansi_plain.parse_ansi
         telnet = TelnetProtocol()
         telnet.protocol_flags = {}

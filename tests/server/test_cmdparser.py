@@ -6,7 +6,7 @@ from evennia.commands.command import Command
 from evennia.utils.test_resources import EvenniaTest
 
 from commands.default_cmdsets import AccountCmdSet, CharacterCmdSet
-from server.conf.cmdparser import cmdparser
+from server.patches.cmdparser import cmdparser
 
 LINES = (
     "look", "l", "look here", "lookat", "say hi", "'hi", ":waves", "+dungeon/list",

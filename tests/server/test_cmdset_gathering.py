@@ -11,7 +11,7 @@ from evennia.commands.command import Command
 from evennia.utils import create
 from evennia.utils.test_resources import EvenniaTest
 
-from server.conf import cmdset_gathering
+from server.patches import cmdset_gathering
 from tests.server.plugin_patches import plugins_undone_afterwards
 
 evennia_get_and_merge = cmdset_gathering._evennia_get_and_merge
@@ -28,7 +28,7 @@ class LeverCmdSet(CmdSet):
         self.add(CmdPull())
 
 
-class TestGathering(EvenniaTest):
+class RoomWithALever(EvenniaTest):
     def setUp(self):
         super().setUp()
         self.exit = create.create_object(
@@ -43,6 +43,9 @@ class TestGathering(EvenniaTest):
     def merged(self, function, providers=None, caller=None):
         result = function(caller or self.session, providers or self.providers, "session", "look")
         return result.result if isinstance(result, Deferred) else result
+
+
+class TestGathering(RoomWithALever):
 
     def test_the_same_merged_cmdset_as_evennias(self):
         evennias = self.merged(evennia_get_and_merge)
@@ -146,7 +149,7 @@ class TestGathering(EvenniaTest):
     def test_installed_the_command_handler_uses_it(self):
         with plugins_undone_afterwards():
             cmdset_gathering.install()
-            assert cmdhandler.get_and_merge_cmdsets is cmdset_gathering.gather_and_merge
+            assert cmdhandler.get_and_merge_cmdsets is cmdset_gathering.get_and_merge_cmdsets
             with mock.patch.object(
                 cmdset_gathering, "_gather", wraps=cmdset_gathering._gather
             ) as gather:
@@ -160,3 +163,37 @@ class TestGathering(EvenniaTest):
         ) as msg:
             cmdhandler.cmdhandler(self.session, line, callertype="session", session=self.session)
         assert "Room" in str(msg.call_args_list)
+
+
+class TestStillADeferredToItsCallers(RoomWithALever):
+    """Installed, `get_and_merge_cmdsets` keeps Evennia's contract: a Deferred."""
+
+    def test_callers_get_a_fired_deferred_with_the_merged_cmdset(self):
+        with plugins_undone_afterwards():
+            cmdset_gathering.install()
+            got = []
+            deferred = cmdhandler.get_and_merge_cmdsets(self.session, self.providers, "session", "look")
+            assert isinstance(deferred, Deferred)
+            deferred.addCallback(got.append)
+            assert got == [self.merged(cmdset_gathering.gather_and_merge)]
+
+    def test_an_error_reaches_the_callers_errback(self):
+        errors = []
+        with plugins_undone_afterwards(), mock.patch.object(
+            cmdset_gathering, "_gather", side_effect=cmdhandler.ErrorReported("look")
+        ):
+            cmdset_gathering.install()
+            deferred = cmdhandler.get_and_merge_cmdsets(self.session, self.providers, "session", "look")
+            deferred.addErrback(lambda failure: errors.append(failure.type))
+        assert errors == [cmdhandler.ErrorReported]
+
+    def test_a_hook_that_waits_is_waited_for_by_evennias_own(self):
+        waiting = Deferred()
+        with plugins_undone_afterwards(), mock.patch.object(
+            type(self.char1), "at_cmdset_get", autospec=True, return_value=waiting
+        ):
+            cmdset_gathering.install()
+            deferred = cmdhandler.get_and_merge_cmdsets(self.session, self.providers, "session", "look")
+            assert not deferred.called
+            waiting.callback(None)
+            assert "look" in {cmd.key for cmd in deferred.result}

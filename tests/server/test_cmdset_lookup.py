@@ -5,9 +5,9 @@ from evennia.commands.cmdset import CmdSet
 from evennia.commands.command import Command
 from evennia.utils.test_resources import EvenniaTest
 
-from commands.cmdset_cache import derived
+from server.patches.cmdset_cache import derived
 from commands.default_cmdsets import AccountCmdSet, CharacterCmdSet
-from server.conf import cmdset_lookup
+from server.patches import cmdset_lookup
 
 KEYS = (CMD_NOMATCH, CMD_NOINPUT, CMD_MULTIMATCH, "__nosuch", "look", "l", "who", "nosuch")
 

@@ -1,18 +1,23 @@
-"""Cmdset providers hand the command handler their stacks, and the character its settings."""
+"""cmdset_settings: providers hand the command handler their stacks, and the character its
+settings."""
 
-from evennia.accounts.accounts import DefaultAccount
+import pytest
 from evennia.commands.cmdhandler import generate_cmdset_providers, get_and_merge_cmdsets
-from evennia.objects.objects import DefaultObject
-from evennia.server.serversession import ServerSession as EvenniaSession
+from evennia.server.serversession import ServerSession
 from evennia.utils import create
 from evennia.utils.test_resources import EvenniaTest
 
-from server.conf.serversession import ServerSession
-from typeclasses.accounts import Account
-from typeclasses.objects import ObjectParent
+from server.patches import cmdset_settings
+from tests.server.plugin_patches import plugins_undone_afterwards
 
 
 class TestCurrentCmdsetSettings(EvenniaTest):
+    @pytest.fixture(autouse=True)
+    def installed(self):
+        with plugins_undone_afterwards():
+            cmdset_settings.install()
+            yield
+
     def test_the_character_gives_its_settings_and_its_whole_stack(self):
         current, stack = self.char1.get_cmdsets(self.char1, None)
         real = self.char1.cmdset.current
@@ -39,7 +44,6 @@ class TestCurrentCmdsetSettings(EvenniaTest):
         exit = create.create_object(
             "typeclasses.exits.Exit", key="north", location=self.room1, destination=self.room2
         )
-        assert isinstance(self.session, ServerSession)  # the game's, from its settings
         providers = generate_cmdset_providers(self.session, session=self.session)[1]
 
         def merged():
@@ -49,12 +53,6 @@ class TestCurrentCmdsetSettings(EvenniaTest):
 
         ours = merged()
         assert {"north", "look", "who"} <= ours[2]
-        originals = (ObjectParent.get_cmdsets, Account.get_cmdsets, ServerSession.get_cmdsets)
-        try:
-            ObjectParent.get_cmdsets = DefaultObject.get_cmdsets
-            Account.get_cmdsets = DefaultAccount.get_cmdsets
-            ServerSession.get_cmdsets = EvenniaSession.get_cmdsets
-            assert merged() == ours
-        finally:
-            ObjectParent.get_cmdsets, Account.get_cmdsets, ServerSession.get_cmdsets = originals
+        cmdset_settings.uninstall()
+        assert merged() == ours
         exit.delete()

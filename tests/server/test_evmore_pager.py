@@ -8,7 +8,7 @@ import pytest
 from evennia.utils import evmore
 from evennia.utils.evmore import EvMore
 
-from server.conf import evmore_pager
+from server.patches import evmore_pager
 from tests.server.plugin_patches import plugins_undone_afterwards
 
 

@@ -3,7 +3,7 @@
 import gc
 from unittest import mock
 
-from server.conf import gc_tuning
+from server.patches import gc_tuning
 from tests.server.plugin_patches import plugins_undone_afterwards
 
 

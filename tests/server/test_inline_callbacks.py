@@ -14,8 +14,8 @@ from evennia.commands.command import Command
 from evennia.server import inputfuncs
 from evennia.utils.test_resources import EvenniaTest
 
-from server.conf import inline_callbacks
-from server.conf.inline_callbacks import run_inline
+from server.patches import inline_callbacks
+from server.patches.inline_callbacks import run_inline
 from tests.server.plugin_patches import plugins_undone_afterwards
 
 BOTH = pytest.mark.parametrize("decorate", [inlineCallbacks, run_inline], ids=["twisted", "inline"])

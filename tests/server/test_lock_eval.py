@@ -8,7 +8,7 @@ from evennia.commands.cmdset import CmdSet
 from evennia.locks import lockhandler
 from evennia.utils.test_resources import EvenniaTest
 
-from server.conf import cmdset_lookup, lock_eval
+from server.patches import cmdset_lookup, lock_eval
 from tests.server.plugin_patches import plugins_undone_afterwards
 
 LOCKS = "cmd:all();get:false();edit:perm(Builder) or id({char2});view:not perm(Developer)"

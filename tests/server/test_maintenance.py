@@ -9,7 +9,7 @@ from evennia.server.service import EvenniaServerService
 from evennia.utils import create
 from evennia.utils.test_resources import EvenniaTest
 
-from server.conf import maintenance
+from server.patches import maintenance
 from tests.server.plugin_patches import plugins_undone_afterwards
 
 

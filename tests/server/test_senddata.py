@@ -14,7 +14,7 @@ from evennia.server.portal.portalsessionhandler import PortalSessionHandler
 from evennia.server.sessionhandler import ServerSessionHandler, SessionHandler
 from evennia.utils.ansi import ANSIString
 
-from server.conf import senddata
+from server.patches import senddata
 from tests.server.plugin_patches import plugins_undone_afterwards
 
 HANDLERS = (ServerSessionHandler, PortalSessionHandler)

@@ -19,6 +19,8 @@ from types import MethodType
 
 from evennia.utils.evmore import EvMore
 
+from server.patches import Patch, Replaced
+
 ATTRIBUTES = ("_paginator", "_page_formatter")
 
 
@@ -50,8 +52,34 @@ class OwnMethod:
             raise AttributeError(self.name)
 
 
+_replaced = Replaced()
+
+
 def install():
     """Give EvMore's page functions this attribute (idempotent)."""
     for name in ATTRIBUTES:
         if not isinstance(EvMore.__dict__.get(name), OwnMethod):
-            setattr(EvMore, name, OwnMethod(name))
+            _replaced.replace(EvMore, name, OwnMethod(name))
+
+
+def uninstall():
+    """Plain attributes again; a pager made meanwhile keeps its pages (in its own dict)."""
+    _replaced.restore()
+
+
+PATCH = Patch(
+    name="evmore_pager",
+    targets={
+        "evennia.utils.evmore:EvMore.__init__": (
+            "b1f6bbf09f9cc66c77fe96dba51529475ca066cc3cdd067ef19a05e9ea36fea0"
+        ),
+        "evennia.utils.evmore:EvMore.init_pages": (
+            "3b34db7f6f900641152ee27c557976bce642fcd61a5c098a9ed3814d20cee0f9"
+        ),
+    },
+    process="server",
+    why="Every pager (one per help answer) was a reference cycle only the cycle collector frees; "
+    "see docs/upstream/reference-cycles.md.",
+    install=install,
+    uninstall=uninstall,
+)

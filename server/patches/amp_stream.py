@@ -19,6 +19,8 @@ as the AMP stream it is. Both processes install it.
 from evennia.server.portal.amp import NUL, AMPMultiConnectionProtocol
 from evennia.utils import logger
 
+from server.patches import Patch, Replaced
+
 _evennia_data_received = AMPMultiConnectionProtocol.dataReceived
 
 
@@ -34,6 +36,20 @@ def data_received(self, data):
         logger.log_trace(f"Discarded incoming partial (packed) data (len {len(data)})")
 
 
+_replaced = Replaced()
+
+
 def install():
     """Read every AMP connection this way (idempotent)."""
-    AMPMultiConnectionProtocol.dataReceived = data_received
+    _replaced.replace(AMPMultiConnectionProtocol, "dataReceived", data_received)
+
+
+PATCH = Patch(
+    name="amp_stream",
+    targets={"evennia.server.portal.amp:AMPMultiConnectionProtocol.dataReceived": "c1805ef654a9d62360c81c76eed31a9285c8b8616783a99c90748b0cd1e11131"},
+    process="both",
+    why="A read ending on a NUL pair inside a box was taken for HTTP and the link dropped "
+    "(every player lost their character); see docs/upstream/amp-nul-pair.md.",
+    install=install,
+    uninstall=_replaced.restore,
+)

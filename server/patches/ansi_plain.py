@@ -19,6 +19,8 @@ import re
 
 from evennia.utils import ansi
 
+from server.patches import Patch, Replaced
+
 _evennia_parse_ansi = ansi.parse_ansi
 RESET = "|n"
 # Anything Evennia's parser could change: markup, escapes, raw ANSI codes.
@@ -47,6 +49,26 @@ def parse_ansi(
     )
 
 
+_replaced = Replaced()
+
+
 def install():
     """Make `ansi.parse_ansi` answer plain text at once (idempotent)."""
-    ansi.parse_ansi = parse_ansi
+    _replaced.replace(ansi, "parse_ansi", parse_ansi)
+
+
+PATCH = Patch(
+    name="ansi_plain",
+    targets={
+        "evennia.utils.ansi:parse_ansi": (
+            "c38c94dd2dc840271d8280c9f876cc480e943187f32b916f4342e2874170b2e1"
+        ),
+        "evennia.utils.ansi:ANSIParser.parse_ansi": (
+            "62778b7e90604a4062504d72bf725624d8511c2c1bf497ddce5b6a4f3655df08"
+        ),
+    },
+    process="portal",
+    why="A dozen regular expressions ran over every line sent, though most hold no markup.",
+    install=install,
+    uninstall=_replaced.restore,
+)

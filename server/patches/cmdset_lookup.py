@@ -8,7 +8,7 @@ all of the cmdset's commands twice, the second time comparing each with the
 one found (`Command.__eq__`, a set intersection): with a hundred and fifty
 commands that is a tenth of the Server's work on an unknown command. The
 answer depends only on the cmdset's commands, so it is kept with them (see
-commands/cmdset_cache.py) for each key asked, and found again only when the
+cmdset_cache.py) for each key asked, and found again only when the
 commands change. Anything but a key string is looked up as Evennia does.
 
 Installed by the Server at start-up.
@@ -16,7 +16,8 @@ Installed by the Server at start-up.
 
 from evennia.commands.cmdset import CmdSet
 
-from commands.cmdset_cache import derived
+from server.patches import Patch, Replaced
+from server.patches.cmdset_cache import derived
 
 _evennia_get = CmdSet.get
 
@@ -33,6 +34,19 @@ def remembered_get(cmdset, cmd):
         return found
 
 
+_replaced = Replaced()
+
+
 def install():
     """Make every cmdset look keys up this way (idempotent)."""
-    CmdSet.get = remembered_get
+    _replaced.replace(CmdSet, "get", remembered_get)
+
+
+PATCH = Patch(
+    name="cmdset_lookup",
+    targets={"evennia.commands.cmdset:CmdSet.get": "f87d2277fad68f3ec311c93481d62fd4a561db8a393990154ab146b86a40fb4c"},
+    process="server",
+    why="Each unknown, empty or ambiguous line walked all 150 commands twice for a system command.",
+    install=install,
+    uninstall=_replaced.restore,
+)

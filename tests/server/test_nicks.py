@@ -5,7 +5,8 @@ from unittest import mock
 from evennia.typeclasses.attributes import NickHandler
 from evennia.utils.test_resources import EvenniaTest
 
-from typeclasses.nicks import RememberingNickHandler
+from server.patches import nicks
+from server.patches.nicks import RememberingNickHandler
 
 LINES = (
     "l",
@@ -22,6 +23,8 @@ LINES = (
 
 class TestNicks(EvenniaTest):
     def setUp(self):
+        nicks.install()  # before the objects are made: they make their handler when first asked
+        self.addCleanup(nicks.uninstall)
         super().setUp()
         self.char1.nicks.add("l", "look")
         self.char1.nicks.add("greet $1", "say Hello, $1!")
@@ -87,6 +90,6 @@ class TestNicks(EvenniaTest):
         attr = self.char1.nicks.get("l", return_obj=True)
         attr.value = ("([unclosed", "look", "l", "look")
         self.char1.nicks.reset_cache()
-        with mock.patch("typeclasses.nicks.logger.log_trace") as log_trace:
+        with mock.patch("server.patches.nicks.logger.log_trace") as log_trace:
             assert self.ours("greet Tom") == "say Hello, Tom!"
         assert log_trace.called

@@ -21,6 +21,8 @@ from evennia.typeclasses.attributes import (
 from evennia.utils import logger
 from evennia.utils.utils import make_iter
 
+from server.patches import Patch
+
 # The backend methods through which what an attribute cache holds changes.
 _CHANGING = (
     "_set_cache",
@@ -115,3 +117,62 @@ class RememberingNickHandler(NickHandler):
                 return None
             self._regex_cache[nick_regex] = regex
         return regex
+
+
+# Installing: Evennia's objects and accounts get this handler.
+
+
+def _remembering_nicks(self):
+    """Evennia's nicks, the patterns tried on each line kept until one changes."""
+    return RememberingNickHandler(self, CountingAttributeBackend)
+
+
+_OWNERS = ("evennia.objects.objects:DefaultObject", "evennia.accounts.accounts:DefaultAccount")
+_evennia_nicks = {}
+
+
+def _owner_classes():
+    from evennia.accounts.accounts import DefaultAccount
+    from evennia.objects.objects import DefaultObject
+
+    return DefaultObject, DefaultAccount
+
+
+def install():
+    """Give every object and account this nick handler (idempotent)."""
+    from evennia.utils.utils import lazy_property
+
+    for owner in _owner_classes():
+        if owner not in _evennia_nicks:
+            _evennia_nicks[owner] = owner.__dict__["nicks"]
+            setattr(owner, "nicks", lazy_property(_remembering_nicks, name="nicks"))
+
+
+def uninstall():
+    """Evennia's nick handler again (for objects that make theirs from now on)."""
+    for owner, evennias in list(_evennia_nicks.items()):
+        setattr(owner, "nicks", evennias)
+        del _evennia_nicks[owner]
+
+
+PATCH = Patch(
+    name="nicks",
+    targets={
+        "evennia.typeclasses.attributes:NickHandler.nickreplace": (
+            "8856c664465364b6e8d7bdbc694573d3552f21f25f284552b51102d6fe44865d"
+        ),
+        "evennia.typeclasses.attributes:ModelAttributeBackend": (
+            "23ed44e085ffd3293e48653cb7c6112d40152d79315532163ae1953c9b4f1220"
+        ),
+        "evennia.objects.objects:DefaultObject.nicks": (
+            "01a541eec08d6f596274afc192f173d571d7969e5bd414c986e078c3e5ae7841"
+        ),
+        "evennia.accounts.accounts:DefaultAccount.nicks": (
+            "9ca29a744fbd5180f9f1e2cad274b9e2ddc74732b37efc921011c50790bbcfb4"
+        ),
+    },
+    process="server",
+    why="Every line typed gathered, unpickled and compiled the player's nicks anew.",
+    install=install,
+    uninstall=uninstall,
+)

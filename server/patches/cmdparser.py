@@ -8,16 +8,18 @@ line that starts with the name's first letter, so this parser keeps, with
 each merged cmdset, its commands by the first letters of their names, and
 hands Evennia's parser just the commands filed under the letters the line
 could begin with: as typed, without its number (`2-look`), and without a
-prefix (`@look`). Same matches, in the same order. Set in settings.py as
-`COMMAND_PARSER`.
+prefix (`@look`). Same matches, in the same order. Installed by the Server
+as the command handler's parser (what the `COMMAND_PARSER` setting names).
 """
 
 import re
 
 from django.conf import settings
+from evennia.commands import cmdhandler
 from evennia.commands import cmdparser as evennia_parser
 
-from commands.cmdset_cache import derived
+from server.patches import Patch, Replaced
+from server.patches.cmdset_cache import derived
 
 _PREFIXES = settings.CMD_IGNORE_PREFIXES
 _NUMBERED = re.compile(settings.SEARCH_MULTIMATCH_REGEX, re.I + re.U)
@@ -54,3 +56,28 @@ def _candidates(raw_string, index):
         for position, cmd in index.get(letter, ()):
             found[position] = cmd
     return [found[position] for position in sorted(found)]
+
+
+_replaced = Replaced()
+
+
+def install():
+    """Make the command handler parse lines this way (idempotent)."""
+    _replaced.replace(cmdhandler, "_COMMAND_PARSER", cmdparser)
+
+
+PATCH = Patch(
+    name="cmdparser",
+    targets={
+        "evennia.commands.cmdparser:cmdparser": (
+            "b0fce98491b94657c9a67a6dca9dff621d18adf8ec4008a92fbb7b39a6623139"
+        ),
+        "evennia.commands.cmdhandler:cmdhandler": (
+            "002c4c4bee8881c5888b5965ad474853c875f1b5eef19849ab63d87e27bb9235"
+        ),
+    },
+    process="server",
+    why="Evennia's parser asked every one of 150 commands whether it starts each line typed.",
+    install=install,
+    uninstall=_replaced.restore,
+)

@@ -29,11 +29,14 @@ import time
 
 from evennia.utils import logger
 
+from server.patches import Patch
+
 YOUNG_OBJECTS = 50_000  # new objects between cycle checks (Python's default: 700)
 OLDER_CHECKS = (10, 10)  # Python's: young checks per middle check, middle per full
 SLOW_PAUSE = 0.1  # seconds a collection may take before it is logged
 
 _started = {}
+_python_settings = {}
 
 
 def note_pause(phase, info):
@@ -54,8 +57,32 @@ def note_pause(phase, info):
 
 def install():
     """Collect and freeze what start-up left, check less often, log slow pauses (idempotent)."""
+    _python_settings.setdefault("threshold", gc.get_threshold())
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG_OBJECTS, *OLDER_CHECKS)
     if note_pause not in gc.callbacks:
         gc.callbacks.append(note_pause)
+
+
+def uninstall():
+    """Python's own thresholds again, nothing frozen, no logging."""
+    gc.unfreeze()
+    if "threshold" in _python_settings:
+        gc.set_threshold(*_python_settings.pop("threshold"))
+    while note_pause in gc.callbacks:
+        gc.callbacks.remove(note_pause)
+
+
+PATCH = Patch(
+    name="gc_tuning",
+    # Where Evennia calls the start-up plugin that installs this, its last step:
+    # what is frozen is what the start-up made.
+    targets={"evennia.server.service:EvenniaServerService.register_plugins": "51f911ec3c4c2512659c59bb6948c3f72b543f9548babedcfb29aa9c82874170"},
+    process="server",
+    why="Cycle checks every 700 objects moved each command's objects among the long-lived ones, "
+    "and full collections of every player's objects held the Server for 300 ms and more.",
+    install=install,
+    uninstall=uninstall,
+    order=1000,  # last: freezes what the start-up and the other patches made
+)

@@ -21,6 +21,8 @@ import threading
 from evennia.objects.models import ObjectDB
 from evennia.server.service import EvenniaServerService
 
+from server.patches import Patch, Replaced
+
 # What Evennia's sweep asks the manager for.
 SWEEP = {"key": "puppeted", "category": "account"}
 
@@ -57,6 +59,27 @@ def tagged_objects(queryset):
     return [found[pk] for pk in ids if found[pk] is not None]  # skips one deleted meanwhile
 
 
+_replaced = Replaced()
+
+
 def install():
     """Make the Server's minute of upkeep this one (idempotent)."""
-    EvenniaServerService.server_maintenance = server_maintenance
+    _replaced.replace(EvenniaServerService, "server_maintenance", server_maintenance)
+
+
+PATCH = Patch(
+    name="maintenance",
+    targets={
+        "evennia.server.service:EvenniaServerService.server_maintenance": (
+            "c0818a67c5e30bf27a6367f4be6521ff60430d46a2ebfaed93ffa7e4efa80939"
+        ),
+        "evennia.typeclasses.managers:TypedObjectManager.get_by_tag": (
+            "d304aec0a3a60c761984ab2c0af2265d67d41d9efd34d2585b2d191eb4b44950"
+        ),
+    },
+    process="server",
+    why="The minute sweep for link-dead puppets loaded every puppeted object from the database; "
+    "see docs/upstream/maintenance-sweep.md.",
+    install=install,
+    uninstall=_replaced.restore,
+)

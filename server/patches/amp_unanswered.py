@@ -26,6 +26,10 @@ from twisted.protocols import amp as twisted_amp
 from evennia.server.portal import amp
 from evennia.utils import logger
 
+from server.patches import Patch, Replaced
+
+_replaced = Replaced()
+
 
 def send_unanswered(protocol, command, sessid, kwargs):
     """
@@ -96,7 +100,7 @@ def _receive_without_raising(protocol_class, command):
     if not getattr(responder, "_delver_never_raises", False):
         respond = _never_raising(responder)
         respond._delver_never_raises = True
-        dispatch[command.commandName] = (command_class, respond)
+        _replaced.replace_item(dispatch, command.commandName, (command_class, respond))
     _receive_directly(protocol_class, command, dispatch[command.commandName][1])
 
 
@@ -119,7 +123,7 @@ def _receive_directly(protocol_class, command, respond):
         evennia_received(self, box)
 
     command_received._delver_direct = True
-    protocol_class._commandReceived = command_received
+    _replaced.replace(protocol_class, "_commandReceived", command_received)
 
 
 def _send_unanswered_through(protocol_class, method, command, connection_of):
@@ -138,7 +142,7 @@ def _send_unanswered_through(protocol_class, method, command, connection_of):
 
     send.__name__ = method
     send._delver_unanswered = True
-    setattr(protocol_class, method, send)
+    _replaced.replace(protocol_class, method, send)
 
 
 def install_server():
@@ -162,3 +166,45 @@ def install_portal():
         amp.MsgPortal2Server,
         lambda portal: portal.factory.server_connection,
     )
+
+
+def install():
+    """Both sides (each process uses its own; the other's classes are left unused)."""
+    install_server()
+    install_portal()
+
+
+PATCH = Patch(
+    name="amp_unanswered",
+    targets={
+        "evennia.server.amp_client:AMPServerClientProtocol.data_to_portal": (
+            "a8fee73243ed8ce1cd9da24a19f951f972fc846e43eee568890927cffda17ffc"
+        ),
+        "evennia.server.amp_client:AMPServerClientProtocol.server_receive_msgportal2server": (
+            "d4ad3e37104f3ec84cdbe54dfdc8cc2a27fd9fd621182e7bc98a78fdb0d4358d"
+        ),
+        "evennia.server.portal.amp_server:AMPServerProtocol.data_to_server": (
+            "d37e9cd11e171c8dae8b7299cd05fc6b72630e072d3c2ec9a6d77ea19553264e"
+        ),
+        "evennia.server.portal.amp_server:AMPServerProtocol.portal_receive_server2portal": (
+            "04cb9d77b90790df72319179e5d23c575024f86df65d91691be5e963f03e7e55"
+        ),
+        "evennia.server.portal.amp:AMPMultiConnectionProtocol._commandReceived": (
+            "d831d4f6425013d751d3791afbab045162bd0ab294f8cc097a3c5ad9cfee2c75"
+        ),
+        "twisted.protocols.amp:BoxDispatcher._sendBoxCommand": (
+            "1dc38e5dcf21d71c9c01c786c2871875884b63e13e847936f459e065261b246d"
+        ),
+        "twisted.protocols.amp:AmpBox.serialize": (
+            "d0e4956fad0b1a33ff90e851790bc8701eb5098405a313caf44ceac60356e70b"
+        ),
+        "twisted.protocols.amp:BoxDispatcher._commandReceived": (
+            "a54160ee5d92c50fe2c17029a0dc649b8f061edf27ba75fe6f448594451f35df"
+        ),
+    },
+    process="both",
+    why="Every line typed and every message sent asked for an empty answer both processes built, "
+    "sent, parsed and matched.",
+    install=install,
+    uninstall=_replaced.restore,
+)

@@ -22,6 +22,8 @@ import builtins
 
 from evennia.locks import lockhandler
 
+from server.patches import Patch, Replaced
+
 MAX_KEPT = 10_000  # far more than the distinct expressions a game's locks make
 
 _values = {}
@@ -55,7 +57,30 @@ def remembered_parse(handler, storage_lockstring):
         return _evennia_parse(handler, storage_lockstring)
 
 
+_replaced = Replaced()
+
+
 def install():
     """Make the lock handler use the remembered eval and parse (idempotent)."""
-    lockhandler.eval = remembered_eval
-    lockhandler.LockHandler._parse_lockstring = remembered_parse
+    _replaced.replace(lockhandler, "eval", remembered_eval)
+    _replaced.replace(lockhandler.LockHandler, "_parse_lockstring", remembered_parse)
+
+
+PATCH = Patch(
+    name="lock_eval",
+    targets={
+        "evennia.locks.lockhandler:LockHandler.check": (
+            "e194d2eded1ba8303c575790b47d8ededcad0e7e7e7386777e827ad34dc642f1"
+        ),
+        "evennia.locks.lockhandler:LockHandler.check_lockstring": (
+            "e021276f1775166f6bb844cb84780b4750d138fd775d05041f83201992b2fac2"
+        ),
+        "evennia.locks.lockhandler:LockHandler._parse_lockstring": (
+            "5e0a06ad06dea9b1352226abd53ea07e963501ff98e7f499cbf8ca42f88cebae"
+        ),
+    },
+    process="server",
+    why="Each lock check compiled its expression anew, each new handler parsed the same lock strings.",
+    install=install,
+    uninstall=_replaced.restore,
+)

@@ -23,6 +23,8 @@ Installed by the Server and by the Portal at start-up.
 from evennia.server import sessionhandler
 from evennia.server.sessionhandler import ServerSessionHandler, SessionHandler
 
+from server.patches import Patch, Replaced
+
 _evennia_clean_senddata = SessionHandler.clean_senddata
 _SCALARS = (bool, int, float, type(None))
 _SEQUENCES = (list, tuple)
@@ -98,6 +100,20 @@ def clean_senddata(self, session, kwargs):
     return cleaned
 
 
+_replaced = Replaced()
+
+
 def install():
     """Clean every message this process sends this way (idempotent)."""
-    SessionHandler.clean_senddata = clean_senddata
+    _replaced.replace(SessionHandler, "clean_senddata", clean_senddata)
+
+
+PATCH = Patch(
+    name="senddata",
+    targets={"evennia.server.sessionhandler:SessionHandler.clean_senddata": "8a5bcec380ee85b47afce68514e5a41817f3e0f2bbb9faf2ef2cb972fd5d0262"},
+    process="both",
+    why="Every message left a reference cycle behind (a self-calling helper defined per call); "
+    "see docs/upstream/reference-cycles.md.",
+    install=install,
+    uninstall=_replaced.restore,
+)

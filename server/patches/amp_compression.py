@@ -20,6 +20,8 @@ from struct import pack
 
 from evennia.server.portal.amp import AMP_MAXLEN, Compressed
 
+from server.patches import Patch, Replaced
+
 LEVEL_TO_FIT = 1  # for a piece that stored would not fit in an AMP value
 WINDOW_BITS = 12  # a 4 KB window (zlib's default is 15: 32 KB); the smallest set-up
 MEMORY_LEVEL = 1  # zlib's default is 8
@@ -55,6 +57,35 @@ def _to_string_fast(self, in_object):
     return compress(super(Compressed, self).toString(in_object))
 
 
+_replaced = Replaced()
+
+
 def install():
     """Compress every AMP message sent from now on this way (idempotent)."""
-    Compressed.toString = _to_string_fast
+    _replaced.replace(Compressed, "toString", _to_string_fast)
+
+
+PATCH = Patch(
+    name="amp_compression",
+    targets={
+        "evennia.server.portal.amp:Compressed.toString": (
+            "755ed2839bd09963e800d70d21b65d5440e8cd5e97fc1d62a5d86f777aee9ffd"
+        ),
+        "evennia.server.portal.amp:Compressed.fromString": (
+            "c0a6b42b8ce4b1af174a355878812a0dc4d34f3e445acd2115f288e29c01c65d"
+        ),
+    },
+    process="both",
+    why="zlib level 9 on every message of a local socket cost the Server more than anything it saved.",
+    install=install,
+    uninstall=_replaced.restore,
+    notes={
+        "evennia_tests": {
+            f"evennia.server.portal.tests.TestAMPServer.{test}": (
+                "it compares the exact bytes of Evennia's level-9 zlib; Delver sends the "
+                "same message as a stored zlib stream, which the same zlib reads back"
+            )
+            for test in ("test_amp_in", "test_amp_out", "test_large_msg")
+        }
+    },
+)

@@ -17,16 +17,23 @@ way, and it finds or makes and keeps the merge in Evennia's own cache. Only
 if a provider's `at_cmdset_get` hands back a Deferred (something to wait for)
 is the line's gathering done again by Evennia's own function, which waits.
 
-Installed by the Server at start-up.
+Installed by the Server: `cmdhandler.get_and_merge_cmdsets` still hands its
+callers a Deferred, as Evennia's does (already fired, with the merged cmdset
+or the error), so code that calls it the documented way
+(`yield get_and_merge_cmdsets(...)` or `.addCallback`) is served the same;
+the command handler, run inline (inline_callbacks.py), takes a fired
+Deferred's result at once.
 """
 
 from itertools import chain
 
-from twisted.internet.defer import Deferred
+from twisted.internet.defer import Deferred, fail, succeed
 
 from evennia.commands import cmdhandler
 from evennia.commands.cmdset import CmdSet
 from evennia.utils import logger
+
+from server.patches import Patch, Replaced
 
 _evennia_get_and_merge = cmdhandler.get_and_merge_cmdsets
 _GA = object.__getattribute__
@@ -155,6 +162,43 @@ def _merged(cmdsets):
     return cmdset
 
 
+def get_and_merge_cmdsets(
+    caller, cmdset_providers, callertype, raw_string, report_to=None, cmdid=None
+):
+    """Evennia's `get_and_merge_cmdsets`: a Deferred firing with the merged cmdset."""
+    try:
+        merged = gather_and_merge(
+            caller, cmdset_providers, callertype, raw_string, report_to=report_to, cmdid=cmdid
+        )
+    except BaseException:
+        return fail()
+    return merged if isinstance(merged, Deferred) else succeed(merged)
+
+
+_replaced = Replaced()
+
+
 def install():
     """Make the command handler gather cmdsets this way (idempotent)."""
-    cmdhandler.get_and_merge_cmdsets = gather_and_merge
+    _replaced.replace(cmdhandler, "get_and_merge_cmdsets", get_and_merge_cmdsets)
+
+
+PATCH = Patch(
+    name="cmdset_gathering",
+    targets={
+        "evennia.commands.cmdhandler:get_and_merge_cmdsets": (
+            "bd00c58c65071b271a47546a31eb2df847b43c35287138b3d3ea3e0bb4ab532a"
+        ),
+        "evennia.commands.cmdset:CmdSet.__add__": (
+            "413f79c1b1b69f1799e692bd42ffe77d7bc6cd03e520872621de87b8714a9c39"
+        ),
+        "evennia.objects.objects:DefaultObject.at_cmdset_get": (
+            "4ba57324cc0ec4ab4beb52a73cad90565af022d2d88c527e1cf4b13cca4d1843"
+        ),
+    },
+    process="server",
+    why="Five nested inlineCallbacks generators per line typed, none of which ever waits, "
+    "cost more than gathering the cmdsets.",
+    install=install,
+    uninstall=_replaced.restore,
+)

@@ -10,6 +10,8 @@ load. Both processes switch TCP_NODELAY on for their AMP connections.
 
 from evennia.server.portal.amp import AMPMultiConnectionProtocol
 
+from server.patches import Patch, Replaced
+
 _original_connection_made = AMPMultiConnectionProtocol.connectionMade
 
 
@@ -20,6 +22,19 @@ def _connection_made_without_delay(self):
     _original_connection_made(self)
 
 
+_replaced = Replaced()
+
+
 def install():
     """Make every AMP connection made from now on a no-delay one (idempotent)."""
-    AMPMultiConnectionProtocol.connectionMade = _connection_made_without_delay
+    _replaced.replace(AMPMultiConnectionProtocol, "connectionMade", _connection_made_without_delay)
+
+
+PATCH = Patch(
+    name="amp_nodelay",
+    targets={"evennia.server.portal.amp:AMPMultiConnectionProtocol.connectionMade": "7ba6ca3775fce8ffa18ef85bd2df34c07fb3d3703e50a4568a249a76e911047c"},
+    process="both",
+    why="Nagle's algorithm held small Portal-Server messages for the previous one's ACK.",
+    install=install,
+    uninstall=_replaced.restore,
+)

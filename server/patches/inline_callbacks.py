@@ -32,6 +32,8 @@ from twisted.python.failure import Failure
 from evennia.commands import cmdhandler as cmdhandler_module
 from evennia.server import inputfuncs
 
+from server.patches import Patch, Replaced
+
 _evennia_cmdhandler = cmdhandler_module.cmdhandler
 
 
@@ -71,6 +73,9 @@ def _drive(generator, context, result):
                 result = yielded
                 continue
             yielded = _as_deferred(yielded)
+        elif _fired_with_value(yielded):
+            result = yielded.result
+            continue
         step = _Step(generator, context)
         yielded.addBoth(step.fired)  # runs at once if it has fired
         if step.waiting:
@@ -78,6 +83,16 @@ def _drive(generator, context, result):
             step.finished = Deferred()
             return step.finished
         result = step.outcome
+
+
+def _fired_with_value(deferred):
+    """Whether `deferred` has fired with a value (not an error) that no callback still waits on."""
+    return (
+        deferred.called
+        and not deferred.callbacks
+        and not deferred.paused
+        and not isinstance(deferred.result, (Failure, Deferred))
+    )
 
 
 class _Step:
@@ -111,9 +126,35 @@ def _as_deferred(yielded):
     return inlineCallbacks(lambda: yielded)()
 
 
+_replaced = Replaced()
+
+
 def install():
     """Run the command handler's generators inline (idempotent)."""
+    if getattr(cmdhandler_module.cmdhandler, "_delver_inline", False):
+        return
     inline = run_inline(_evennia_cmdhandler.__wrapped__)
-    cmdhandler_module.inlineCallbacks = run_inline  # for each line's _run_command
-    cmdhandler_module.cmdhandler = inline
-    inputfuncs.cmdhandler = inline
+    inline._delver_inline = True
+    _replaced.replace(cmdhandler_module, "inlineCallbacks", run_inline)  # each line's _run_command
+    _replaced.replace(cmdhandler_module, "cmdhandler", inline)
+    _replaced.replace(inputfuncs, "cmdhandler", inline)
+
+
+PATCH = Patch(
+    name="inline_callbacks",
+    targets={
+        "evennia.commands.cmdhandler:cmdhandler": (
+            "002c4c4bee8881c5888b5965ad474853c875f1b5eef19849ab63d87e27bb9235"
+        ),
+        "twisted.internet.defer:inlineCallbacks": (
+            "209fc2963d009464c086d8aae0c6ace7331aa4d7ac5efdf5e9e76f7b9a95b51c"
+        ),
+        "evennia.server.inputfuncs:text": (
+            "aee1631ccb144cffe6344ce0767c203fd9162be2594400b4ada62e4084c5616c"
+        ),
+    },
+    process="server",
+    why="Twisted's trampoline ran in full for every step of every line, though none waits.",
+    install=install,
+    uninstall=_replaced.restore,
+)

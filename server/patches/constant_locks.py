@@ -11,13 +11,17 @@ own, found by identity) always answers the same, so its answer is worked
 out once per lock text and kept.
 
 `constant_answer(obj, access_type)` gives that answer, or None when the lock
-is missing or calls any other lock function (then Evennia checks it).
+is missing or calls any other lock function (then Evennia checks it);
+installed, `DefaultObject.access` asks it first.
 """
 
 from evennia.locks import lockfuncs
+from evennia.objects.objects import DefaultObject
 
-from server.conf.lock_eval import remembered_eval
+from server.patches import Patch
+from server.patches.lock_eval import remembered_eval
 
+_evennia_access = DefaultObject.access
 MAX_KEPT = 10_000  # far more than the distinct lock texts a game has
 
 _CONSTANT_FUNCS = {
@@ -55,3 +59,53 @@ def _answer_of(evalstring, calls):
     # As LockHandler.check combines the functions' answers; the expression
     # holds nothing but True/False, and/or/not and brackets.
     return bool(remembered_eval(evalstring % tuple(values)))
+
+
+def access(
+    self, accessing_obj, access_type="read", default=False, no_superuser_bypass=False, **kwargs
+):
+    """
+    Evennia's `DefaultObject.access`, answering a constant lock
+    (`call:false()`, `view:all()`) without running its lock functions. A
+    superuser's bypass can only turn a False into a True, so a constant False
+    is answered here only when the bypass is off (as the command handler
+    checks `call` locks); the `at_access` hook is called as Evennia calls it.
+    """
+    answer = constant_answer(self, access_type)
+    if answer is None or not (answer or no_superuser_bypass):
+        return _evennia_access(
+            self,
+            accessing_obj,
+            access_type=access_type,
+            default=default,
+            no_superuser_bypass=no_superuser_bypass,
+            **kwargs,
+        )
+    self.at_access(answer, accessing_obj, access_type, **kwargs)
+    return answer
+
+
+def install():
+    """Answer every object's constant locks this way (idempotent)."""
+    DefaultObject.access = access
+
+
+def uninstall():
+    DefaultObject.access = _evennia_access
+
+
+PATCH = Patch(
+    name="constant_locks",
+    targets={
+        "evennia.objects.objects:DefaultObject.access": (
+            "347e6e28b1140e512501eadec3b365172437eaad61852719466fe7bf4f006fad"
+        ),
+        "evennia.locks.lockhandler:LockHandler.check": (
+            "e194d2eded1ba8303c575790b47d8ededcad0e7e7e7386777e827ad34dc642f1"
+        ),
+    },
+    process="server",
+    why="Every line checked the constant call/view locks of everything in the room anew.",
+    install=install,
+    uninstall=uninstall,
+)
