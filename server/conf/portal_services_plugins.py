@@ -24,3 +24,6 @@ def start_plugin_services(portal):
     amp_unanswered.install_portal()
     ansi_plain.install()
     senddata.install()
+    from server.patches import _issue24  # issue 24's patches, until issue 23's installer
+
+    _issue24.install("portal")

@@ -39,4 +39,7 @@ def start_plugin_services(server):
     senddata.install()
     evmore_pager.install()
     maintenance.install()
+    from server.patches import _issue24  # issue 24's patches, until issue 23's installer
+
+    _issue24.install("server")
     gc_tuning.install()  # last: freezes what the start-up made
