@@ -6,7 +6,7 @@ patch module: `install("server")` from server_services_plugins.py and
 
 import importlib
 
-MODULES = ("telnet_lone_iac",)
+MODULES = ("telnet_lone_iac", "telnet_line_buffer", "player_text")
 
 
 def install(process):
