@@ -18,6 +18,7 @@ from evennia import default_cmds
 
 from commands.dice import DiceCmdSet
 from commands.digger import DiggerCmdSet
+from commands.guarded import GuardedAccountCmdSet, GuardedCharacterCmdSet
 from commands.help import CmdHelp
 from commands.kroll import KrollCmdSet
 from commands.requests import RequestCmdSet
@@ -45,6 +46,7 @@ class CharacterCmdSet(default_cmds.CharacterCmdSet):
         self.add(DiggerCmdSet)
         self.add(KrollCmdSet)
         self.add(RequestCmdSet)
+        self.add(GuardedCharacterCmdSet)  # Evennia's commands guarded against hostile input (issue 24)
 
 
 class AccountCmdSet(default_cmds.AccountCmdSet):
@@ -67,6 +69,7 @@ class AccountCmdSet(default_cmds.AccountCmdSet):
         self.add(CmdWho())
         self.add(CmdHelp())
         self.add(CmdNoMatch())
+        self.add(GuardedAccountCmdSet)  # Evennia's commands guarded against hostile input (issue 24)
 
 
 class UnloggedinCmdSet(default_cmds.UnloggedinCmdSet):
