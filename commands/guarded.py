@@ -7,10 +7,14 @@ everything else is left to Evennia's `func`.
 """
 
 import re
+import types
 from collections import Counter
 
 from evennia import CmdSet
-from evennia.commands.default import comms, general
+from evennia.commands.default import building, comms, general
+from evennia.commands.default import help as evennia_help
+from evennia.locks.lockhandler import validate_lockstring
+from evennia.utils import logger
 
 from world.access import STAFF_LOCK
 
@@ -107,6 +111,129 @@ class CmdChannel(comms.CmdChannel):
             return False, f"There is no channel typeclass '{typeclass}'."
 
 
+_DBREF_PART = re.compile(r"#?[0-9]+\Z")
+
+
+def has_odd_digits(text):
+    """Whether `text` holds a digit that is not 0-9 (like ² or ٣), which int() refuses."""
+    return any(char.isdigit() and char not in "0123456789" for char in text or "")
+
+
+class CmdFind(building.CmdFind):
+    __doc__ = building.CmdFind.__doc__
+
+    def func(self):
+        if has_odd_digits(self.args):
+            self.msg("Write numbers with the digits 0-9, like: find #12 or find lamp = #10-#200")
+            return
+        if self.rhs:
+            parts = [part for part in re.split(r"[-\s]+", self.rhs.strip()) if part]
+            if not parts or len(parts) > 2 or not all(_DBREF_PART.match(p) for p in parts):
+                self.msg(
+                    "After = give one #dbref or a range of two, like: find lamp = #10-#200"
+                )
+                return
+        super().func()
+
+
+class CmdSetObjAlias(building.CmdSetObjAlias):
+    __doc__ = building.CmdSetObjAlias.__doc__
+
+    def func(self):
+        if "category" in self.switches and self.rhs is not None and ":" not in self.rhs:
+            self.msg(
+                "With /category, end the aliases with :<category>, like: "
+                "alias/category lantern = lamp,light:gear"
+            )
+            return
+        if "category" in self.switches and self.rhs is not None:
+            aliases, category = self.rhs.rsplit(":", 1)
+            if not category.strip() or not aliases.strip():
+                self.msg(
+                    "Give aliases and a category, like: alias/category lantern = lamp,light:gear"
+                )
+                return
+        super().func()
+
+
+class CmdSetHelp(evennia_help.CmdSetHelp):
+    __doc__ = evennia_help.CmdSetHelp.__doc__
+
+    def func(self):
+        lockstrings = []
+        if len(self.lhslist) > 2:
+            lockstrings.append(",".join(self.lhslist[2:]))
+        if {"locks", "lock"} & set(self.switches) and self.rhs:
+            lockstrings.append(",".join(self.rhslist))
+        for lockstring in lockstrings:
+            valid, error = validate_lockstring(lockstring)
+            if not valid:
+                self.msg(
+                    f"The lock '{lockstring}' does not work ({error}). A help lock looks like "
+                    "read:all() or read:perm(Builder), e.g. sethelp/add lanterns,gear,"
+                    "read:all() = How lanterns work."
+                )
+                return
+        return super().func()
+
+
+SPAWN_EXAMPLES = (
+    '      spawn {"key":"goblin", "typeclass":"monster.Monster", "location":"#2"}',
+    '      spawn {"key":"lantern", "typeclass":"typeclasses.objects.Object", "location":"#2"}',
+)
+
+
+_MISSING_TYPECLASS = re.compile(r"Could not load typeclass '([^']*)'")
+
+
+class CmdSpawn(building.CmdSpawn):
+    __doc__ = building.CmdSpawn.__doc__.replace(*SPAWN_EXAMPLES)
+
+    def func(self):
+        try:
+            result = super().func()
+        except Exception as error:  # noqa: BLE001 - told to the builder in our words
+            self.refuse_spawn(error)
+            return None
+        if isinstance(result, types.GeneratorType):
+            return self._guarded(result)
+        return result
+
+    def _guarded(self, steps):
+        try:
+            answer = None
+            while True:
+                answer = yield steps.send(answer)
+        except StopIteration:
+            return
+        except Exception as error:  # noqa: BLE001
+            self.refuse_spawn(error)
+
+    def msg(self, text=None, *args, **kwargs):
+        """Evennia's messages, the one naming a missing typeclass said plainly."""
+        found = _MISSING_TYPECLASS.search(text) if isinstance(text, str) else None
+        if found:
+            text = (
+                f"There is no typeclass '{found.group(1)}' in this game. Objects here use "
+                "typeclasses.objects.Object (rooms typeclasses.rooms.Room, exits "
+                "typeclasses.exits.Exit)."
+            )
+        return super().msg(text, *args, **kwargs)
+
+    def refuse_spawn(self, error):
+        if isinstance(error, KeyError):
+            self.msg(
+                "That prototype names a parent prototype the game does not have: see "
+                "spawn/list for the ones there are."
+            )
+            return
+        logger.log_info(f"spawn {self.args[:200]!r} refused: {error!r}")
+        self.msg(
+            "That prototype could not be spawned. Check its keys and that its typeclass "
+            "exists, like: spawn {\"key\":\"lantern\", \"typeclass\":\"typeclasses.objects.Object\"}"
+        )
+
+
 class GuardedAccountCmdSet(CmdSet):
     """The guarded account commands, in place of Evennia's of the same keys."""
 
@@ -124,3 +251,7 @@ class GuardedCharacterCmdSet(CmdSet):
 
     def at_cmdset_creation(self):
         self.add(CmdNick())
+        self.add(CmdFind())
+        self.add(CmdSetObjAlias())
+        self.add(CmdSetHelp())
+        self.add(CmdSpawn())
