@@ -6,7 +6,7 @@ patch module: `install("server")` from server_services_plugins.py and
 
 import importlib
 
-MODULES = ("telnet_lone_iac", "telnet_line_buffer", "player_text")
+MODULES = ("telnet_lone_iac", "telnet_line_buffer", "player_text", "help_stop_words")
 
 
 def install(process):
