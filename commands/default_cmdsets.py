@@ -18,12 +18,13 @@ from evennia import default_cmds
 
 from commands.dice import DiceCmdSet
 from commands.digger import DiggerCmdSet
+from commands.guarded import GuardedAccountCmdSet, GuardedCharacterCmdSet
 from commands.help import CmdHelp
 from commands.goldengrave import GoldengraveCmdSet
 from commands.kroll import KrollCmdSet
-from commands.oldgold import OldGoldCmdSet  # issue 17: Old Gold
+from commands.oldgold import OldGoldCmdSet
 from commands.requests import RequestCmdSet
-from commands.social_cmdsets import SocialAccountCmdSet, SocialCharacterCmdSet  # issue 21
+from commands.social_cmdsets import SocialAccountCmdSet, SocialCharacterCmdSet
 from commands.system import CmdNoMatch
 
 
@@ -46,10 +47,11 @@ class CharacterCmdSet(default_cmds.CharacterCmdSet):
         self.add(DiceCmdSet)
         self.add(DiggerCmdSet)
         self.add(KrollCmdSet)
-        self.add(OldGoldCmdSet)  # issue 17: Old Gold
-        self.add(GoldengraveCmdSet)  # issue 16: Goldengrave
+        self.add(OldGoldCmdSet)
+        self.add(GoldengraveCmdSet)
         self.add(RequestCmdSet)
-        self.add(SocialCharacterCmdSet)  # issue 21: poses, emits, scenes, looks
+        self.add(SocialCharacterCmdSet)
+        self.add(GuardedCharacterCmdSet)  # Evennia's commands guarded against hostile input
 
 
 class AccountCmdSet(default_cmds.AccountCmdSet):
@@ -69,9 +71,10 @@ class AccountCmdSet(default_cmds.AccountCmdSet):
         super().at_cmdset_creation()
         # Same answers as Evennia's, at a fraction of the cost with many
         # players online (see each module).
-        self.add(SocialAccountCmdSet)  # issue 21: who (fast), where, page, mail, boards
+        self.add(SocialAccountCmdSet)
         self.add(CmdHelp())
         self.add(CmdNoMatch())
+        self.add(GuardedAccountCmdSet)  # Evennia's commands guarded against hostile input
 
 
 class UnloggedinCmdSet(default_cmds.UnloggedinCmdSet):

@@ -12,7 +12,11 @@ REPORT fails on every call. The live-state messages they serve are made in
 `world.client_state`; docs/gmcp.md describes them.
 """
 
+from evennia.utils import logger
+
 from world.client_state import inputs
+
+UNKNOWN_NAME_MAX = 60
 
 
 def supports_set(session, *args, **kwargs):
@@ -53,3 +57,24 @@ def msdp_send(session, *args, **kwargs):
 def msdp_list(session, *args, **kwargs):
     """MSDP LIST <list>: Evennia's lists, with the game's variables among the reportable."""
     inputs.msdp_list(session, args)
+
+
+def default(session, cmdname, *args, **kwargs):
+    """
+    Any other GMCP/MSDP/websocket message: not ours, answered quietly (issue
+    24). Evennia logs every such packet as an error, so any client could fill
+    the logs; here the first unknown name of a session is noted once at info
+    level and the rest are ignored. A client with the INPUTDEBUG option on is
+    told, as Evennia tells it.
+    """
+    name = str(cmdname)[:UNKNOWN_NAME_MAX]
+    flags = getattr(session, "protocol_flags", None) or {}
+    if flags.get("INPUTDEBUG", False):
+        session.msg(f"The game has no input function '{name}'.")
+    if getattr(session, "_delver_unknown_input_noted", False):
+        return
+    session._delver_unknown_input_noted = True
+    logger.log_info(
+        f"Session {getattr(session, 'sessid', '?')}: unknown client message {name!r} "
+        "(further unknown ones from this session are ignored)"
+    )

@@ -16,6 +16,8 @@ import re
 from evennia.typeclasses.attributes import (
     ModelAttributeBackend,
     NickHandler,
+    NickTemplateInvalid,
+    initialize_nick_templates,
     parse_nick_template,
 )
 from evennia.utils import logger
@@ -65,6 +67,24 @@ class RememberingNickHandler(NickHandler):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._patterns_kept = {}
+
+    def add(self, pattern, replacement, category="inputline", pattern_is_regex=False, **kwargs):
+        """
+        Evennia's `add`, refusing (NickTemplateInvalid) a nick whose pattern
+        cannot compile, such as one naming `$1` twice: Evennia stores it,
+        and it then fails, logged, on every line typed.
+        """
+        if category in ("inputline", "object", "account", "channel"):
+            nick_regex, _ = initialize_nick_templates(
+                pattern, replacement, pattern_is_regex=pattern_is_regex
+            )
+            try:
+                re.compile(nick_regex, re.I + re.DOTALL + re.U)
+            except re.error as error:
+                raise NickTemplateInvalid(f"That nick's pattern does not work: {error}.") from None
+        return super().add(
+            pattern, replacement, category=category, pattern_is_regex=pattern_is_regex, **kwargs
+        )
 
     def nickreplace(self, raw_string, categories=("inputline", "channel"), include_account=True):
         """Evennia's `nickreplace`: the first matching nick (the object's, then its account's)."""
