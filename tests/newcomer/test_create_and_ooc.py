@@ -44,7 +44,7 @@ class TestOOC(EvenniaCommandTest):
         heard = []
         self.char2.msg = lambda text=None, **kw: heard.append(text)
         self.call(CmdOOCSay(), ":waves hello", "<OOC> Char waves hello")
-        assert any("<OOC> Char waves hello" in str(t) for t in heard)
+        assert any("<OOC>" in str(t) and "Char waves hello" in str(t) for t in heard)
 
     def test_ooc_alone_asks_what_to_say(self):
         assert "Say what out of character" in self.call(CmdOOCSay(), "")
