@@ -53,3 +53,13 @@ class TestOOC(EvenniaCommandTest):
         said = self.call(CmdUnpuppet(), "", caller=self.account)
         assert "You stop playing Char" in said and "Type ic" in said
         assert "You are not playing a character now" in self.call(CmdUnpuppet(), "", caller=self.account)
+
+
+class TestNoFalseNoCharacter(EvenniaCommandTest):
+    def test_an_account_whose_character_is_not_on_the_playable_list_still_sees_it(self):
+        self.account.db._playable_characters = []
+        self.char1.db_account = self.account
+        self.char1.save()
+        shown = self.account.at_look(target=self.account.characters, session=self.session)
+        assert "You don't have a character yet" not in shown
+        assert "Char" in shown
