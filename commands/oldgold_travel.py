@@ -13,7 +13,7 @@ from evennia import CmdSet
 from commands.command import DelverCommand
 from world.numbers import whole_number
 from world.oldgold import services as og
-from world.oldgold_travel import render, rules, services
+from world.oldgold_travel import holdings, render, rules, services
 from world.oldgold_travel.errors import TravelError
 from world.oldgold_travel.models import Region
 
@@ -309,9 +309,246 @@ class CmdTreasure(TravelCommand):
         self.room(services.treasure(self.caller, self.names(self.rhs), words[0], length))
 
 
+def _number(text, low, high, what):
+    value = whole_number((text or "").strip(), low, high)
+    if value is None:
+        raise TravelError(f"Give {what} as a whole number from {low} to {high}.")
+    return value
+
+
+class CmdHire(TravelCommand):
+    """
+    Recruit and keep Old Gold followers: hirelings, mercenaries, companions.
+
+    Usage:
+      +hire                          your followers
+      +hire/list                     kinds, wages, and who is willing here
+      +hire <kind>[=<name>]          hire one (the first day is paid at once)
+      +hire/pay <days>               pay every follower's wages for that long
+      +hire/dismiss <name>
+      +hire/avail <village|town|city>        GM: roll who is willing here
+      +hire/companion <character>=<name> <level>   GM: a companion joins
+      +hire/morale <character>=<name>        GM: the follower's morale check
+      +hire/loyalty <character>=<name> <+n or -n>  GM: loyalty shifts morale
+
+    Hirelings (common 10 gp a day, skilled 20, expert 40) follow you into
+    dungeons but won't fight or risk themselves. Mercenaries (swordsmen and
+    archers, 30 gp a day) fight but won't enter dungeons. How many are
+    willing depends on the settlement's size and changes monthly.
+    Companions are made like adventurers, take an equal share of treasure,
+    follow only a higher-level adventurer and never check morale. A morale
+    check is 2d6: over the follower's morale (plus loyalty), they break.
+
+    Examples:
+      +hire/list
+      +hire common=Pim
+      +hire swordsman=Brand
+      +hire/pay 3
+      +hire/avail town
+      +hire/morale Ann=Pim
+    """
+
+    key = "+hire"
+    switch_options = ("list", "pay", "dismiss", "avail", "companion", "morale", "loyalty")
+
+    def func_default(self):
+        if not self.args.strip():
+            self.msg(holdings.followers_text(self.caller))
+            return
+        self.room(holdings.hire(self.caller, self.caller.location, self.lhs, self.rhs))
+
+    def switch_list(self):
+        self.msg(holdings.recruits_text(self.caller.location))
+
+    def switch_pay(self):
+        self.room(holdings.pay_wages(self.caller, _number(self.args, 1, rules.MAX_DAYS,
+                                                          "the days")))
+
+    def switch_dismiss(self):
+        self.room(holdings.dismiss(self.caller, self.args))
+
+    def switch_avail(self):
+        self.room(holdings.roll_availability(self.caller, self.caller.location, self.args))
+
+    def _follower_args(self):
+        if not self.rhs:
+            self.refuse_usage("Say whose follower and which: <character>=<name>.")
+        return og.find_here(self.caller, self.lhs), self.rhs.strip()
+
+    def switch_companion(self):
+        who, rest = self._follower_args()
+        name, _, level = rest.rpartition(" ")
+        self.room(holdings.add_companion(self.caller, who, name,
+                                         _number(level, 1, 10, "the companion's level")))
+
+    def switch_morale(self):
+        who, name = self._follower_args()
+        self.room(holdings.follower_morale(self.caller, who, name))
+
+    def switch_loyalty(self):
+        who, rest = self._follower_args()
+        name, _, change = rest.rpartition(" ")
+        value = whole_number(change, -5, 5, signed=True)
+        if value is None:
+            raise TravelError("Give the loyalty change as a number from -5 to +5.")
+        self.room(holdings.set_loyalty(self.caller, who, name, value))
+
+
+class CmdWar(TravelCommand):
+    """
+    Fight a mass battle between two armies, round by round.
+
+    Usage:
+      +war                                    the battle here
+      +war/start <side> <units>[ led by <name>]=<side> <units>[ led by <name>]
+      +war/round <side>[=adv|dis]             that side makes the round's check
+      +war/withdraw <side>
+      +war/end
+
+    Each unit is 1 power and costs 100,000 gp a month to field (1 archmage,
+    5 battle clerics, 25 cavalry, 100 archers or 200 untrained foot make a
+    unit). Each round one side checks d20 + its power against 10 + the
+    other side's power (with advantage for a clear edge, disadvantage when
+    badly outmatched). The loser of the round loses 10% of its starting
+    strength, 20% if it lost by 10 or more, and checks morale: 2d6 against
+    10 minus the rounds it has lost. The battle ends when a side breaks, is
+    destroyed or withdraws. A named commander's Heart check (against 12) can
+    rally their side once, after its first failed morale check. For GMs.
+
+    Examples:
+      +war/start Greyfell 6 led by Ann=Raiders 4
+      +war/round Greyfell=adv
+      +war/round Raiders
+    """
+
+    key = "+war"
+    switch_options = ("start", "round", "withdraw", "end")
+
+    def func_default(self):
+        self.msg(holdings.battle_text(holdings.battle_here(self.caller.location)))
+
+    def _side(self, text):
+        text = (text or "").strip()
+        text, _, leader = text.partition(" led by ")
+        name, _, units = text.rpartition(" ")
+        commander = og.find_here(self.caller, leader) if leader.strip() else None
+        return name.strip(), _number(units, 1, rules.MAX_UNITS, "the units"), commander
+
+    def switch_start(self):
+        if not self.rhs:
+            self.refuse_usage("Give both sides: <side> <units>=<side> <units>.")
+        self.room(holdings.start_battle(self.caller, self.caller.location,
+                                        self._side(self.lhs), self._side(self.rhs)))
+
+    def switch_round(self):
+        mode = (self.rhs or "").strip().lower()
+        if mode not in ("", "adv", "dis"):
+            self.refuse_usage("After '=' give adv or dis.")
+        self.room(holdings.battle_round(self.caller, self.caller.location, self.lhs,
+                                        advantage=mode == "adv", disadvantage=mode == "dis"))
+
+    def switch_withdraw(self):
+        self.room(holdings.withdraw(self.caller, self.caller.location, self.args))
+
+    def switch_end(self):
+        self.room(holdings.end_battle(self.caller, self.caller.location))
+
+
+class CmdStronghold(TravelCommand):
+    """
+    Build, rent and run strongholds, shops and other holdings.
+
+    Usage:
+      +stronghold                     what you are building
+      +stronghold/list                buildings, costs, times and rents
+      +stronghold/build <building>[=<name>][/land]
+      +stronghold/work <character>=<name> <days>     GM: days of work pass
+      +stronghold/profit <character>=<investment>    GM: a year's business profit
+
+    New construction costs 150% of a building's listed cost (materials and
+    labour, not land) and takes its listed time; add /land after the name
+    to buy a plot in a settlement for 20% more. Renting a whole building
+    costs 1% of its cost a month. A smoothly run business earns 2d6% of its
+    investment a year.
+
+    Examples:
+      +stronghold/list
+      +stronghold/build watchtower=Greywatch
+      +stronghold/build shop=The Copper Pot/land
+      +stronghold/work Ann=Greywatch 30
+    """
+
+    key = "+stronghold"
+    switch_options = ("list", "build", "work", "profit")
+
+    def func_default(self):
+        self.msg(holdings.constructions_text(self.caller))
+
+    def switch_list(self):
+        self.msg(holdings.buildings_text())
+
+    def switch_build(self):
+        name = (self.rhs or "").strip()
+        land = name.lower().endswith("/land")
+        if land:
+            name = name[:-5]
+        self.room(holdings.build(self.caller, self.lhs, name, buy_land=land))
+
+    def switch_work(self):
+        if not self.rhs:
+            self.refuse_usage()
+        who = og.find_here(self.caller, self.lhs)
+        name, _, days = self.rhs.strip().rpartition(" ")
+        self.room(holdings.work_days(self.caller, who, name,
+                                     _number(days, 1, rules.MAX_DAYS, "the days")))
+
+    def switch_profit(self):
+        if not self.rhs:
+            self.refuse_usage()
+        who = og.find_here(self.caller, self.lhs)
+        self.room(holdings.business_profit(self.caller, who,
+                                           _number(self.rhs, 1, 10**9, "the investment")))
+
+
+class CmdLiving(TravelCommand):
+    """
+    Pay the cost of living at a standard you choose.
+
+    Usage:
+      +living                         the standards and their prices
+      +living <standard>[=<days>]     lodging and meals, paid from your coin
+      +living/home <standard>[=<days>]   meals only: you have a home
+
+    Without a home of your own you pay for a night's lodging as well as a
+    day's meals and drink. Standards: poor, modest, comfortable, wealthy,
+    lavish.
+
+    Examples:
+      +living modest=7
+      +living/home comfortable=30
+    """
+
+    key = "+living"
+    switch_options = ("home",)
+
+    def func_default(self):
+        if not self.args.strip():
+            self.msg(holdings.living_text())
+            return
+        self._live(at_home=False)
+
+    def switch_home(self):
+        self._live(at_home=True)
+
+    def _live(self, at_home):
+        days = _number(self.rhs, 1, rules.MAX_DAYS, "the days") if self.rhs else 1
+        self.room(holdings.live(self.caller, self.lhs, days, at_home=at_home))
+
+
 class OldGoldTravelCmdSet(CmdSet):
     key = "oldgold_travel"
 
     def at_cmdset_creation(self):
-        for command in (CmdRegion, CmdTravel, CmdEncounter, CmdTreasure):
+        for command in (CmdRegion, CmdTravel, CmdEncounter, CmdTreasure, CmdHire, CmdWar,
+                        CmdStronghold, CmdLiving):
             self.add(command())

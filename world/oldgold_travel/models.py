@@ -130,3 +130,15 @@ class TravelRoll(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+
+
+class Battle(models.Model):
+    """A mass battle in a room: two sides of units, fought round by round."""
+
+    room = models.OneToOneField(ObjectDB, on_delete=models.CASCADE, related_name="+")
+    sides = models.JSONField(default=list)
+    """[{name, objective, strength (units at the start), units, lost_rounds,
+    commander (object id or None), speech_used, fled}], two of them."""
+    round = models.PositiveIntegerField(default=0)
+    winner = models.CharField(max_length=40, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)

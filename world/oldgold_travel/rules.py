@@ -258,3 +258,6 @@ LIVING = {  # standard -> (lodging a night, meals and drink a day), gp
 
 MAX_DAYS = 365
 MAX_UNITS = 1000
+SPEECH_ATTRIBUTE = "heart"  # TEXT: a commander's inspiring speech
+SPEECH_DIFFICULTY = 12  # OURS
+AVAILABILITY_SIZES = tuple(AVAILABILITY)
