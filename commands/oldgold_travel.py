@@ -166,10 +166,10 @@ class CmdTravel(TravelCommand):
     Usage:
       +travel                        where the party is, the day and weather
       +travel <direction>[=force]    cross into the next hex: n ne se s sw nw
-      +travel/forage [gather|hunt]   a watch of foraging (group check)
+      +travel/forage [gather or hunt]   a watch of foraging (group check)
       +travel/camp                   make camp: a new day begins
-      +travel/start <region>=<hex> for <name>, <name>...[ by <foot|mounted|ship|airship>]
-      +travel/mode <foot|mounted|ship|airship>
+      +travel/start <region>=<hex> for <name>, <name>...[ by <mode>]
+      +travel/mode <mode>         foot, mounted, ship or airship
       +travel/end
 
     A hex takes a watch to cross, difficult terrain (mountains, swamps,
@@ -244,7 +244,7 @@ class CmdEncounter(TravelCommand):
     Roll a random Old Gold encounter: what, how many, how far, how it reacts.
 
     Usage:
-      +encounter [wilderness|dungeon][=<table or monster>]
+      +encounter [wilderness or dungeon][=<table or monster>]
       +encounter/spawn               bring the last one in from the bestiary
 
     The number appearing comes from the monster's bestiary entry, the
@@ -284,7 +284,7 @@ class CmdTreasure(TravelCommand):
     Share out an adventure's treasure into the party's coin.
 
     Usage:
-      +treasure <normal|difficult|brutal>[ <scene|session|long>]=<name>, <name>...
+      +treasure <difficulty>[ <length>]=<name>, <name>...
 
     The treasure is worth a share of the XP the party still needs for its
     next levels added together (level 10 adventurers count level 10's
@@ -293,6 +293,9 @@ class CmdTreasure(TravelCommand):
     that and a long one double. The gold is split evenly into each member's
     coin; when coin would need a pouch that does not fit, it comes as a sack
     of valuables (one slot). For GMs.
+
+    Difficulty is normal, difficult or brutal; length is scene, session
+    (the usual) or long.
 
     Examples:
       +treasure difficult=Ann, Bob
@@ -326,7 +329,7 @@ class CmdHire(TravelCommand):
       +hire <kind>[=<name>]          hire one (the first day is paid at once)
       +hire/pay <days>               pay every follower's wages for that long
       +hire/dismiss <name>
-      +hire/avail <village|town|city>        GM: roll who is willing here
+      +hire/avail <village, town or city>    GM: who is willing here
       +hire/companion <character>=<name> <level>   GM: a companion joins
       +hire/morale <character>=<name>        GM: the follower's morale check
       +hire/loyalty <character>=<name> <+n or -n>  GM: loyalty shifts morale
@@ -401,7 +404,7 @@ class CmdWar(TravelCommand):
     Usage:
       +war                                    the battle here
       +war/start <side> <units>[ led by <name>]=<side> <units>[ led by <name>]
-      +war/round <side>[=adv|dis]             that side makes the round's check
+      +war/round <side>[=adv or dis]          that side makes the check
       +war/withdraw <side>
       +war/end
 

@@ -59,7 +59,7 @@ def recruits_text(room):
                      f"({where}{here})")
     if not state:
         lines.append("No one has asked around here yet: a GM rolls who is willing with "
-                     "|w+hire/avail <village|town|city>|n.")
+                     "|w+hire/avail <village, town or city>|n.")
     return "\n".join(lines)
 
 
@@ -75,7 +75,7 @@ def hire(character, room, kind, name):
     state = room.attributes.get(AVAILABILITY_ATTRIBUTE) if room else None
     if not state:
         raise TravelError("No one here has been asked yet: a GM rolls who is willing with "
-                          "|w+hire/avail <village|town|city>|n.")
+                          "|w+hire/avail <village, town or city>|n.")
     if state["counts"].get(recruit.key, 0) < 1:
         raise TravelError(f"No {recruit.name} is willing to work here this month.")
     if Follower.objects.filter(employer=character, name__iexact=name).exists():
