@@ -6,7 +6,7 @@ from evennia.typeclasses.attributes import NickTemplateInvalid
 from evennia.utils.test_resources import EvenniaCommandTest
 
 from commands.guarded import CmdNick
-from typeclasses import nicks
+from server.patches import nicks
 
 
 class TestNick(EvenniaCommandTest):
