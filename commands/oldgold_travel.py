@@ -8,6 +8,8 @@ Each switch parses, calls one service in `world.oldgold_travel.services`
 and posts its lines: rolls and moves to the room, maps and lists to the caller.
 """
 
+import textwrap
+
 from evennia import CmdSet
 
 from commands.command import DelverCommand
@@ -29,18 +31,27 @@ class TravelCommand(DelverCommand):
     def room(self, outcome):
         location = self.caller.location
         if location is None:
-            self.msg(outcome.text)
+            self.msg(_wrapped(outcome.lines))
         else:
-            location.msg_contents(outcome.text, from_obj=self.caller)
+            location.msg_contents(_wrapped(outcome.lines), from_obj=self.caller)
 
     def tell(self, outcome):
-        self.msg(outcome.text)
+        self.msg(_wrapped(outcome.lines))
 
     def names(self, text):
         people = [og.find_here(self.caller, name) for name in text.split(",") if name.strip()]
         if not people:
             raise TravelError("Name the party members, separated by commas.")
         return people
+
+
+def _wrapped(lines, width=78):
+    """Long result lines folded to the width, continuations indented."""
+    out = []
+    for line in lines:
+        indent = " " * (len(line) - len(line.lstrip()))
+        out += textwrap.wrap(line, width, subsequent_indent=indent + "  ") or [""]
+    return "\n".join(out)
 
 
 def _region_and_rest(text):
@@ -93,14 +104,15 @@ class CmdRegion(TravelCommand):
 
     def func_default(self):
         name = self.args.strip()
-        if name:
-            self.msg(render.region_text(services.region_named(name)))
-            return
         journey = services.Journey.objects.filter(room=self.caller.location).first()
-        if journey is None:
+        region = services.region_named(name) if name else getattr(journey, "region", None)
+        if region is None:
             self.switch_list()
             return
-        self.msg(render.region_text(journey.region, (journey.column, journey.row)))
+        here = None
+        if journey is not None and journey.region_id == region.id:
+            here = (journey.column, journey.row)
+        self.msg(render.region_text(region, here))
 
     def switch_list(self):
         self.msg(render.regions_text(list(Region.objects.all())))

@@ -88,7 +88,7 @@ class TestWarfare(TravelTest):
         # (1, rounded up) and check morale 9: [4, 4] = 8 holds.
         with self.dice(8, 4, 4):
             out = self.call(CmdWar(), "/round Greyfell", caller=self.char1)
-        assert "= 18 vs 15: success" in out and "lose the round and 1 units" in out
+        assert "= 18 vs 15: success" in " ".join(out.split()) and "lose the round and 1 units" in out
         assert "Morale 9: [4, 4] = 8, they hold" in out
         battle = Battle.objects.get()
         assert battle.sides[1]["units"] == 4 and not battle.winner

@@ -171,3 +171,19 @@ class TestTravel(TravelTest):
         assert "Travelling Vale on foot" in out and "Here: C3, plains" in out
         out = self.call(CmdTravel(), "up", caller=self.char2)
         assert "n, ne, se, s, sw, nw" in out
+
+
+class TestTravelOutput(TravelTest):
+    def test_the_map_marks_the_party_and_long_lines_fold_to_78(self):
+        from commands.oldgold_travel import CmdEncounter, CmdRegion
+
+        give_sheet(self.char1)
+        self.region()
+        with self.dice(3, 4):
+            services.start_journey(self.char1, self.room1, "Vale", "C3", [self.char1])
+        assert "[.@]" in self.call(CmdRegion(), "Vale", caller=self.char1)
+        assert "[.@]" in self.call(CmdRegion(), "", caller=self.char1)
+        with self.dice(1, 3, 3, 4, 4, 5, 6):
+            out = self.call(CmdEncounter(), "wilderness", caller=self.char1)
+        assert "bandit, 6 of them" in out.replace("\n", " ").replace("  ", " ")
+        assert max(len(line) for line in out.splitlines()) <= 78
