@@ -179,6 +179,7 @@ class CmdTravel(TravelCommand):
       +travel                        where the party is, the day and weather
       +travel <direction>[=force]    cross into the next hex: n ne se s sw nw
       +travel/forage [gather or hunt]   a watch of foraging (group check)
+      +travel/explore                a watch searching this hex
       +travel/camp                   make camp: a new day begins
       +travel/start <region>=<hex> for <name>, <name>...[ by <mode>]
       +travel/mode <mode>         foot, mounted, ship or airship
@@ -197,7 +198,8 @@ class CmdTravel(TravelCommand):
     party sets out and again when it passes (with disadvantage in a harsh
     climate or season); away from roads and settlements the travel oracle is
     read each watch and may bring an encounter. Foraging is a group check,
-    Heart to gather or Grace to hunt, for 1d4 rations.
+    Heart to gather or Grace to hunt, for 1d4 rations. Exploring a hex for
+    a watch finds what it hides (ruins, lairs, overgrown paths).
 
     Starting, changing the mode and ending are for GMs; any traveller moves.
 
@@ -210,7 +212,7 @@ class CmdTravel(TravelCommand):
     """
 
     key = "+travel"
-    switch_options = ("forage", "camp", "start", "mode", "end")
+    switch_options = ("forage", "explore", "camp", "start", "mode", "end")
 
     def func_default(self):
         text = self.args.strip()
@@ -243,6 +245,9 @@ class CmdTravel(TravelCommand):
     def switch_forage(self):
         self.room(services.forage(self.caller, self.caller.location,
                                   self.args.strip() or "gather"))
+
+    def switch_explore(self):
+        self.room(services.explore(self.caller, self.caller.location))
 
     def switch_camp(self):
         self.room(services.camp(self.caller, self.caller.location))

@@ -187,3 +187,14 @@ class TestTravelOutput(TravelTest):
             out = self.call(CmdEncounter(), "wilderness", caller=self.char1)
         assert "bandit, 6 of them" in out.replace("\n", " ").replace("  ", " ")
         assert max(len(line) for line in out.splitlines()) <= 78
+
+    def test_exploring_finds_the_landmark_and_reads_the_oracle(self):
+        give_sheet(self.char1)
+        region = self.region()
+        Hex.objects.filter(region=region, column=2, row=2).update(landmark="ruin")
+        with self.dice(3, 4):
+            services.start_journey(self.char1, self.room1, "Vale", "C3", [self.char1])
+        with self.dice(4):
+            out = services.explore(self.char1, self.room1)
+        assert "They find a ruin" in out.text and "Travel oracle 1d6 [4]" in out.text
+        assert Journey.objects.get().watches_total == 1

@@ -609,6 +609,32 @@ def _give_rations(character, count):
 
 
 @transaction.atomic
+def explore(character, room, rng=None):
+    """A watch spent exploring the hex: its landmark, if it has one, is found;
+    in untamed lands the travel oracle is read for the watch."""
+    rng = _dice(rng)
+    journey = journey_here(room)
+    _member_of(journey, character)
+    cell = hex_at(journey.region, journey.column, journey.row)
+    lines = [f"The party spends a watch exploring {cell.label}."]
+    if cell.landmark:
+        lines.append(f"They find a {cell.landmark}; what it holds is the GM's to tell "
+                     "(some secrets need a check).")
+    else:
+        lines.append("They find nothing hidden here.")
+    journey.watches_total += 1
+    if journey.weather_left:
+        journey.weather_left -= 1
+    if not journey.weather_left:
+        lines.append(roll_weather(journey, rng, character))
+    if _untamed(cell):
+        lines += _travel_oracle(journey, cell, rng, character)
+    journey.save()
+    _log("explore", character, room, [], " ".join(lines), hex=cell.label)
+    return Outcome(tuple(lines))
+
+
+@transaction.atomic
 def end_journey(gm, room):
     _require_gm(gm)
     journey = journey_here(room)
