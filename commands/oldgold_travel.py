@@ -28,15 +28,20 @@ class TravelCommand(DelverCommand):
     help_category = HELP_CATEGORY
     locks = f"cmd:all();gm:{og.GM_LOCK}"
 
+    def msg(self, text=None, **kwargs):
+        if isinstance(text, str):
+            text = _wrapped(text.split("\n"))
+        super().msg(text, **kwargs)
+
     def room(self, outcome):
         location = self.caller.location
         if location is None:
-            self.msg(_wrapped(outcome.lines))
+            self.msg(outcome.text)
         else:
             location.msg_contents(_wrapped(outcome.lines), from_obj=self.caller)
 
     def tell(self, outcome):
-        self.msg(_wrapped(outcome.lines))
+        self.msg(outcome.text)
 
     def names(self, text):
         people = [og.find_here(self.caller, name) for name in text.split(",") if name.strip()]
@@ -49,6 +54,9 @@ def _wrapped(lines, width=78):
     """Long result lines folded to the width, continuations indented."""
     out = []
     for line in lines:
+        if len(line) <= width:
+            out.append(line)
+            continue
         indent = " " * (len(line) - len(line.lstrip()))
         out += textwrap.wrap(line, width, subsequent_indent=indent + "  ") or [""]
     return "\n".join(out)

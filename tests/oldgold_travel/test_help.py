@@ -4,6 +4,8 @@ has examples; the topic exists; nothing is wider than 78 columns."""
 import re
 import textwrap
 
+from evennia.utils.test_resources import EvenniaCommandTest
+
 from commands.oldgold_travel import OldGoldTravelCmdSet
 from world.help_entries import HELP_ENTRY_DICTS
 
@@ -59,3 +61,12 @@ def test_no_key_clashes_with_another_command():
 def test_no_stray_colour_codes_in_the_help():
     for command in _commands():
         assert not re.search(r"\|(?![wn])", command.__doc__), command.key
+
+
+class TestRefusalsFold(EvenniaCommandTest):
+    def test_a_long_refusal_is_folded_to_78_columns(self):
+        from commands.oldgold_travel import CmdHire
+
+        out = self.call(CmdHire(), "/list", caller=self.char1)
+        assert max(len(line) for line in out.splitlines()) <= 78
+        assert "a GM rolls who is willing" in " ".join(out.split())

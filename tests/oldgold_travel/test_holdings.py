@@ -88,7 +88,7 @@ class TestWarfare(TravelTest):
         # (1, rounded up) and check morale 9: [4, 4] = 8 holds.
         with self.dice(8, 4, 4):
             out = self.call(CmdWar(), "/round Greyfell", caller=self.char1)
-        assert "= 18 vs 15: success" in " ".join(out.split()) and "lose the round and 1 units" in out
+        assert "= 18 vs 15: success" in " ".join(out.split()) and "lose the round and 1 unit" in out
         assert "Morale 9: [4, 4] = 8, they hold" in out
         battle = Battle.objects.get()
         assert battle.sides[1]["units"] == 4 and not battle.winner
@@ -103,7 +103,7 @@ class TestWarfare(TravelTest):
         # [5, 5] breaks, the speech is spent: Raiders win.
         with self.dice(20, 5, 5):
             out = self.call(CmdWar(), "/round Raiders", caller=self.char1)
-        assert "1 units (10% of 10); 8 remain" in out and "Raiders win the battle" in out
+        assert "1 unit (10% of 10); 8 remain" in out and "Raiders win the battle" in out
         assert Battle.objects.get().winner == "Raiders"
 
     def test_winning_by_10_or_more_costs_the_loser_20_percent(self):

@@ -264,7 +264,8 @@ def battle_round(gm, room, side_name, advantage=False, disadvantage=False, rng=N
     losing["lost_rounds"] += 1
     lines = [f"Round {battle.round}: {sides[me]['name']} check with power {power} against "
              f"{difficulty}: {check.render()}.",
-             f"{losing['name']} lose the round and {lost} units ({percent}% of "
+             f"{losing['name']} lose the round and {lost} unit{'' if lost == 1 else 's'} "
+             f"({percent}% of "
              f"{losing['strength']}); {losing['units']} remain."]
     faces = list(check.dice)
     if losing["units"] == 0:
