@@ -196,9 +196,10 @@ class CmdTravel(TravelCommand):
     A hex takes a watch to cross, difficult terrain (mountains, swamps,
     dense forest, a river without a bridge) two. Along a road the party
     crosses two hexes a watch, or one through difficult terrain. Ships and
-    airships cover three hexes a watch (ships only on water); mounts carry
-    more but are no faster. The party travels two watches a day; a third is
-    a forced march and counts as a day without rest (type =force).
+    airships cover three hexes a watch (ships only on water) and need a
+    hired crew; mounts carry more but are no faster. The party travels two
+    watches a day; a third is a forced march and counts as a day without
+    rest (type =force).
 
     In bad weather or featureless land (open sea, deep desert) the one who
     leads makes a Heart check; on a failure the party comes out in a random

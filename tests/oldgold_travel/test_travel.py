@@ -5,7 +5,7 @@ from commands.oldgold_travel import CmdTravel
 from tests.oldgold_travel.helpers import TravelTest, give_sheet
 from world.oldgold.models import Item, OldGoldRoll, OldGoldSheet
 from world.oldgold_travel import rules, services
-from world.oldgold_travel.models import Hex, Journey, TravelRoll
+from world.oldgold_travel.models import Follower, Hex, Journey, TravelRoll
 
 
 class TestTravel(TravelTest):
@@ -124,8 +124,19 @@ class TestTravel(TravelTest):
         out = self.go("n", 19, 5)
         assert "Navigation (the land has no features)" in out.text
 
+    def test_ships_need_a_crew(self):
+        Hex.objects.filter(region=self.vale, column=2).update(terrain="sea")
+        try:
+            services.start_journey(self.char1, self.room1, "Vale", "C1", [self.char1], "ship")
+        except services.TravelError as err:
+            assert "needs a crew" in str(err)
+        else:
+            raise AssertionError("a ship sailed without a crew")
+        assert not Journey.objects.exists()
+
     def test_ships_need_water_and_cover_three_hexes_a_watch(self):
         Hex.objects.filter(region=self.vale, column=2).update(terrain="sea")
+        Follower.objects.create(employer=self.char1, name="Sal", kind="common", wage=10)
         with self.dice(3, 4):
             services.start_journey(self.char1, self.room1, "Vale", "C1", [self.char1], "ship")
         with self.dice(17):

@@ -31,6 +31,7 @@ COST_ROAD = 3  # roads: 2 hexes a watch
 COST_ROAD_DIFFICULT = 6  # or 1 through difficult terrain
 COST_SHIP = 2  # ships and airships: 3 hexes a watch
 MODES = ("foot", "mounted", "ship", "airship")
+CREWED_MODES = ("ship", "airship")  # TEXT: vehicles needing crew won't move without them
 
 # Directions on a sheet of flat-topped hexes, columns offset ("odd-q").
 DIRECTIONS = ("n", "ne", "se", "s", "sw", "nw")

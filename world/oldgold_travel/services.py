@@ -332,6 +332,7 @@ def start_journey(gm, room, name, where, members, mode="foot", rng=None):
         raise TravelError("Name the travellers: |w+travel/start Vale=C3 for Ann, Bob|n.")
     for member in members:
         og.playing_sheet_of(member)
+    _require_crew(mode, members)
     journey = Journey.objects.create(room=room, region=region, column=column, row=row,
                                      mode=mode, visited=[[column, row]])
     journey.members.set(members)
@@ -363,11 +364,24 @@ def set_mode(gm, room, mode):
     cell = hex_at(journey.region, journey.column, journey.row)
     if journey.mode == "ship" and not _water(cell):
         raise TravelError("A ship needs water: the party stands on dry land here.")
+    _require_crew(journey.mode, journey.members.all())
     journey.save(update_fields=["mode"])
     note = ""
     if journey.mode == "mounted":
         note = " Mounts add no speed on land but carry as many slots as their HP."
     return Outcome((f"The party now travels {_mode_words(journey.mode)}.{note}",))
+
+
+def _require_crew(mode, members):
+    """Vehicles that need a crew do not move without hired hands."""
+    from world.oldgold_travel.models import Follower
+
+    if mode not in rules.CREWED_MODES:
+        return
+    if not Follower.objects.filter(employer__in=list(members)).exclude(
+            kind="companion").exists():
+        raise TravelError(f"A {mode} needs a crew: hire hands first (|w+hire|n), then "
+                          "set out.")
 
 
 def _water(cell):
