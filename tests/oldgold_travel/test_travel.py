@@ -209,3 +209,13 @@ class TestTravelOutput(TravelTest):
             out = services.explore(self.char1, self.room1)
         assert "They find a ruin" in out.text and "Travel oracle 1d6 [4]" in out.text
         assert Journey.objects.get().watches_total == 1
+
+    def test_heavy_snow_in_winter_makes_every_hex_difficult(self):
+        give_sheet(self.char1)
+        self.region("Frost", season="winter")
+        with self.dice(6, 6, 2, 2):  # disadvantage in winter: the lower 2d6, 4
+            out = services.start_journey(self.char1, self.room1, "Frost", "C3", [self.char1])
+        assert "heavy snow" in out.text
+        with self.dice(15, 5, 5):  # navigation (bad weather), two watches, two oracles
+            out = services.travel(self.char1, self.room1, "n")
+        assert "(2 watches)" in out.text

@@ -120,6 +120,11 @@ WEATHER = {
     12: Weather("perfect", "A perfect day: clear, mild, with a helping breeze.",
                 favourable=True),
 }
+# TEXT: heavy snow counts as difficult terrain. OURS: a 4 falls as snow in
+# winter, and in every season of a polar climate.
+SNOW_ROLL = 4
+SNOW_SEASONS = ("winter",)
+SNOW_CLIMATES = ("polar",)
 SEASON_EXTREMES = {"winter": "extreme cold", "summer": "extreme heat"}  # OURS: on a storm
 
 # ---------------------------------------------------------------- travel oracle

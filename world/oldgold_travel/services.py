@@ -292,12 +292,20 @@ def roll_weather(journey, rng, who=None):
     return text
 
 
+def heavy_snow(journey):
+    region = journey.region
+    return journey.weather == rules.SNOW_ROLL and (
+        region.season in rules.SNOW_SEASONS or region.climate in rules.SNOW_CLIMATES)
+
+
 def weather_line(journey):
     weather = rules.WEATHER[journey.weather]
     text = f"{weather.text}"
     extreme = rules.SEASON_EXTREMES.get(journey.region.season)
     if weather.extreme and extreme:
         text += f" The season makes it worse: {extreme}."
+    if heavy_snow(journey):
+        text += " It falls as heavy snow: every hex is difficult going."
     if weather.bad:
         text += " Navigation checks are needed."
     if weather.favourable:
@@ -393,7 +401,8 @@ def hex_cost(journey, here, there):
     terrain = there.terrain_rules
     if journey.mode in ("ship", "airship"):
         return rules.COST_SHIP
-    difficult = terrain.difficult or (there.river and not (here.road and there.road))
+    difficult = (terrain.difficult or (there.river and not (here.road and there.road))
+                 or heavy_snow(journey))
     if here.road and there.road:
         return rules.COST_ROAD_DIFFICULT if difficult else rules.COST_ROAD
     return rules.COST_DIFFICULT if difficult else rules.COST_OPEN
