@@ -42,7 +42,8 @@ class CmdOldGold(DelverCommand):
       +og/check <attribute> vs <number or someone>[/<attribute>][=<options>]
       +og/reroll                   spend Inspiration on your last check
       +og/attack <target>[ with <weapon>][=<options>]
-      +og/move, +og/sprint, +og/defend, +og/disengage, +og/done
+      +og/move [toward <name>], +og/sprint [toward <name>]
+      +og/defend, +og/disengage, +og/done
       +og/oa <target>[ with <weapon>]   opportunity attack, once a round
       +og/deathroll                at 0 HP, on your turn
       +og/splinter                 break your shield to ignore the last blow
@@ -220,11 +221,17 @@ class CmdOldGold(DelverCommand):
     def switch_oa(self):
         self.room(combat.attack(self.caller, self._attack_request(opportunity=True)))
 
+    def _toward(self):
+        text = self.args.strip()
+        if text.lower().startswith("toward "):
+            text = text[7:]
+        return self.who(text) if text.strip() else None
+
     def switch_move(self):
-        self.room(combat.simple_action(self.caller, "move"))
+        self.room(combat.simple_action(self.caller, "move", toward=self._toward()))
 
     def switch_sprint(self):
-        self.room(combat.simple_action(self.caller, "sprint"))
+        self.room(combat.simple_action(self.caller, "sprint", toward=self._toward()))
 
     def switch_defend(self):
         self.room(combat.simple_action(self.caller, "defend"))
@@ -350,11 +357,18 @@ class CmdOldGold(DelverCommand):
 
     def switch_cond(self):
         if not self.rhs:
-            self.refuse_usage("+og/cond <target>=<condition>[ <number> rounds]")
+            self.refuse_usage("+og/cond <target>=<condition>[ <number> rounds] (a fear "
+                              "names its source: frightened of <name>)")
         words = self.rhs.split(None, 1)
         key = services.condition_named(words[0])
-        rounds = services.duration_rounds(words[1] if len(words) > 1 else "")
-        self.room(services.set_condition(self.caller, self.who(self.lhs), key, rounds))
+        rest, source = (words[1] if len(words) > 1 else ""), None
+        match = re.match(r"of\s+(.+?)(?:\s+(\d+(?:\s+\w+)?))?$", rest.strip(), re.I)
+        if match:
+            source = self.who(match.group(1))
+            rest = match.group(2) or ""
+        rounds = services.duration_rounds(rest)
+        self.room(services.set_condition(self.caller, self.who(self.lhs), key, rounds,
+                                         of=source))
 
     def switch_uncond(self):
         if not self.rhs:

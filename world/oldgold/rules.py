@@ -157,9 +157,10 @@ CONDITIONS = {
                   summary="prone and out; a shout will not wake it"),
         Condition("charmed", "Charmed",
                   summary="treats the source as a friend and will not harm it"),
-        Condition("frightened", "Frightened", damage_disadvantage=True,
-                  summary="cannot approach the source; damage against it with "
-                  "disadvantage"),
+        # Its damage disadvantage is against the source only (services.frightened_of).
+        Condition("frightened", "Frightened",
+                  summary="while its source is in sight: cannot move toward it; "
+                  "damage against it with disadvantage"),
         # Effects of spells kept with the conditions so they tick the same way.
         Condition("asleep", "Asleep", cannot_act=True, speed_zero=True,
                   melee_against_advantage=True, ranged_against_disadvantage=True,
