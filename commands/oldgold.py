@@ -14,7 +14,7 @@ from evennia import CmdSet
 
 from commands.command import DelverCommand
 from world.numbers import whole_number
-from world.oldgold import chargen, combat, magic, render, rules, services
+from world.oldgold import chargen, combat, magic, render, rules, services, touches
 from world.oldgold.errors import OldGoldError
 
 HELP_CATEGORY = "Old Gold scenes"
@@ -40,7 +40,7 @@ class CmdOldGold(DelverCommand):
       +og/new                      make an adventurer (a menu)
       +og/sheet [<character>]
       +og/check <attribute> vs <number or someone>[/<attribute>][=<options>]
-      +og/reroll                   spend Inspiration on your last check
+      +og/reroll                   spend Inspiration on your last roll
       +og/attack <target>[ with <weapon>][=<options>]
       +og/move [toward <name>], +og/sprint [toward <name>]
       +og/defend, +og/disengage, +og/done
@@ -56,6 +56,9 @@ class CmdOldGold(DelverCommand):
       +og/rest, +og/level <attribute>, +og/week
       +og/downtime <gp>=<activity>, +og/carouse <gp>
       +og/order
+      +og/touch [roll [<touch>]] or +og/touch <touch>=<words>
+      +og/bond <name>[=<a bond you invent together>], +og/unbond <name>
+      +og/deity [<name>/<domain>/<tenet>]   roll 1d12 a column, or your own
 
     Attributes are Might, Grace, Mind and Heart (a check adds the score; the
     bonus, half the score rounded up, adds to damage and magic). A check
@@ -92,7 +95,7 @@ class CmdOldGold(DelverCommand):
         "new", "sheet", "check", "reroll", "attack", "move", "sprint", "defend", "disengage",
         "done", "oa", "deathroll", "splinter", "cast", "magic", "shop", "buy", "sell", "drop",
         "carry", "mark", "repair", "deposit", "withdraw", "rest", "level", "week", "downtime", "carouse",
-        "order", *GM_SWITCHES, *STAFF_SWITCHES,
+        "order", "touch", "bond", "unbond", "deity", *GM_SWITCHES, *STAFF_SWITCHES,
     )
 
     def func(self):
@@ -319,6 +322,44 @@ class CmdOldGold(DelverCommand):
     def switch_carouse(self):
         self.room(services.downtime(self.caller, _amount(self.args), "carousing",
                                     carousing=True))
+
+    # ------------------------------------------------------------ finishing touches
+    def switch_touch(self):
+        if self.rhs is not None:
+            field = touches.touch_named(self.lhs)
+            self.tell(touches.set_touch(self.caller, field, self.rhs))
+            return
+        words = self.args.split()
+        if not words:
+            sheet = services.sheet_of(self.caller)
+            have = [f"{k}: {sheet.details.get(k) or '-'}" for k in touches.TOUCHES]
+            self.msg("Your finishing touches: " + "; ".join(have) + ".\n"
+                     "|w+og/touch roll|n rolls them all, |w+og/touch roll name|n one, "
+                     "|w+og/touch name=Wren|n chooses.")
+            return
+        if words[0].lower() != "roll":
+            self.refuse_usage("Roll or choose: +og/touch roll, +og/touch roll name, "
+                              "+og/touch name=Wren.")
+        fields = [touches.touch_named(w) for w in words[1:]]
+        self.room(touches.roll_touches(self.caller, fields))
+
+    def switch_bond(self):
+        name = (self.lhs or "").strip()
+        if not name:
+            self.refuse_usage("Name the adventurer beside you: +og/bond Bob (both roll 1d6) "
+                              "or +og/bond Bob=We fled the same fire.")
+        self.room(touches.make_bond(self.caller, self.who(name), (self.rhs or "").strip()))
+
+    def switch_unbond(self):
+        if not self.args.strip():
+            self.refuse_usage("+og/unbond <name>")
+        self.tell(touches.clear_bond(self.caller, services.find_anyone(self.caller,
+                                                                        self.args.strip())))
+
+    def switch_deity(self):
+        text = self.args.strip()
+        parts = [p.strip() for p in text.split("/")] if text else None
+        self.room(touches.set_deity(self.caller, parts))
 
     # ------------------------------------------------------------ GM
     def switch_approve(self):

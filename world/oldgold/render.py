@@ -47,6 +47,9 @@ def sheet(sheet, items, dp, used, pouches):
                                                 "motivation")]
     if all(touches):
         lines.append(f"A {touches[0]}, {touches[1]} former {touches[2]}, out for {touches[3]}.")
+    from world.oldgold.touches import describe
+
+    lines += describe(sheet)
     lines.append("  ".join(
         f"{a.capitalize()} {sheet.score(a)} (+{attribute_bonus(sheet.score(a))})"
         for a in rules.ATTRIBUTES))
@@ -78,7 +81,7 @@ def sheet(sheet, items, dp, used, pouches):
     lines.append(f"Coin {sheet.coin} gp (first {rules.FREE_COIN} free, then a pouch per "
                  f"{rules.POUCH_SIZE}); bank {sheet.bank} gp.")
     lines.append("Carried free: " + ", ".join(sheet.details.get("free_kit", rules.FREE_KIT)) + ".")
-    return "\n".join(lines)
+    return "\n".join(line if line.startswith(" ") else _wrap(line) for line in lines)
 
 
 def shop():
