@@ -14,14 +14,15 @@ from evennia import CmdSet
 
 from commands.command import DelverCommand
 from world.numbers import whole_number
-from world.oldgold import chargen, combat, magic, render, rules, services, touches
+from world.oldgold import chargen, chase, combat, magic, render, rules, services, touches
 from world.oldgold.errors import OldGoldError
 
 HELP_CATEGORY = "Old Gold scenes"
 _VERSUS = re.compile(r"\s+vs\.?\s+", re.I)
 _WITH = re.compile(r"\s+with\s+", re.I)
 GM_SWITCHES = ("approve", "inspire", "group", "fight", "join", "npc", "next", "cond",
-               "uncond", "morale", "end", "give", "pay", "learn", "day", "deprive")
+               "uncond", "morale", "end", "give", "pay", "learn", "day", "deprive", "chase",
+               "exchange", "endchase")
 STAFF_SWITCHES = ("adjust", "gm")
 
 
@@ -446,6 +447,51 @@ class CmdOldGold(DelverCommand):
         people = [o for o in self.caller.location.contents
                   if services.OldGoldSheet.objects.filter(character=o).exists()]
         self.room(services.new_day(self.caller, people))
+
+    def switch_chase(self):
+        if not self.args.strip():
+            self.tell(chase.show(self.caller.location))
+            return
+        if not self.rhs:
+            self.refuse_usage("Name the PCs and what they do: +og/chase Ann, Bob=flee "
+                              "(or =pursue; add , us head start / them head start, "
+                              "us slower / them slower, their speed 12).")
+        members = [self.who(n) for n in self.lhs.split(",") if n.strip()]
+        role, head_start, slower, speed = "", "", "", None
+        for option in self.options():
+            if option in ("flee", "pursue"):
+                role = option
+            elif option in ("us head start", "us ambush"):
+                head_start = "players"
+            elif option in ("them head start", "them ambush"):
+                head_start = "them"
+            elif option in ("us slower", "them slower"):
+                slower = "players" if option.startswith("us") else "them"
+            elif option.startswith("their speed "):
+                speed = whole_number(option[12:].rstrip("m"), 0, 1000)
+                if speed is None:
+                    raise OldGoldError("Give their speed in metres: their speed 12.")
+            else:
+                raise OldGoldError(f"'{option}' is not a chase option: flee, pursue, us head "
+                                   "start, them head start, us slower, them slower, their "
+                                   "speed <metres>.")
+        self.room(chase.start_chase(self.caller, self.caller.location, members, role,
+                                    head_start, slower, speed))
+
+    def switch_exchange(self):
+        parts = _VERSUS.split(self.args.strip(), maxsplit=1)
+        if len(parts) != 2 or not parts[1].strip():
+            self.refuse_usage("Give the attribute and the difficulty: +og/exchange grace "
+                              "vs 12 (or vs a foe: +og/exchange grace vs Goblin).")
+        attribute = services.attribute_named(parts[0])
+        difficulty = whole_number(parts[1], 0, rules.MAX_DIFFICULTY)
+        if difficulty is None:
+            foe = self.who(parts[1])
+            difficulty = services.dice.difficulty_against(services.score_of(foe, attribute))
+        self.room(chase.exchange(self.caller, self.caller.location, attribute, difficulty))
+
+    def switch_endchase(self):
+        self.room(chase.end_chase(self.caller, self.caller.location))
 
     def switch_deprive(self):
         self.room(services.deprivation(self.caller, self.who(self.args)))
