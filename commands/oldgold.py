@@ -14,7 +14,9 @@ from evennia import CmdSet
 
 from commands.command import DelverCommand
 from world.numbers import whole_number
-from world.oldgold import chargen, chase, combat, magic, render, rules, services, touches
+from world.oldgold import (
+    chargen, chase, combat, magic, render, rules, services, touches, treasure,
+)
 from world.oldgold.errors import OldGoldError
 
 HELP_CATEGORY = "Old Gold scenes"
@@ -22,7 +24,7 @@ _VERSUS = re.compile(r"\s+vs\.?\s+", re.I)
 _WITH = re.compile(r"\s+with\s+", re.I)
 GM_SWITCHES = ("approve", "inspire", "group", "fight", "join", "npc", "next", "cond",
                "uncond", "morale", "end", "give", "pay", "learn", "day", "deprive", "chase",
-               "exchange", "endchase")
+               "exchange", "endchase", "treasure", "share")
 STAFF_SWITCHES = ("adjust", "gm")
 
 
@@ -492,6 +494,31 @@ class CmdOldGold(DelverCommand):
 
     def switch_endchase(self):
         self.room(chase.end_chase(self.caller, self.caller.location))
+
+    def switch_treasure(self):
+        if not self.rhs or not self.lhs.strip():
+            self.refuse_usage("Give the danger (and length) and the party: +og/treasure "
+                              "difficult=Ann, Bob or +og/treasure brutal long=Ann, Bob.")
+        words = self.lhs.split()
+        danger = treasure.danger_named(words[0])
+        length = treasure.length_named(words[1] if len(words) > 1 else "")
+        members = [self.who(n) for n in self.rhs.split(",") if n.strip()]
+        self.room(treasure.treasure_worth(self.caller, members, danger, length))
+
+    def switch_share(self):
+        if not self.rhs:
+            self.refuse_usage("Give the gp and who shares: +og/share 300=Ann, Bob"
+                              "[, 2 followers].")
+        members, followers = [], 0
+        for part in (p.strip() for p in self.rhs.split(",") if p.strip()):
+            match = re.fullmatch(r"(\d+)\s+followers?", part, re.I)
+            if match:
+                followers = whole_number(match.group(1), 0, 100)
+                if followers is None:
+                    raise OldGoldError("Followers: a number from 0 to 100.")
+            else:
+                members.append(self.who(part))
+        self.room(treasure.share_treasure(self.caller, _amount(self.lhs), members, followers))
 
     def switch_deprive(self):
         self.room(services.deprivation(self.caller, self.who(self.args)))

@@ -462,6 +462,15 @@ DEITIES = {  # OURS: 1d12 name / domain / tenet
               "share your bread", "strike first", "honour the old", "walk on"),
 }
 
+# ---------------------------------------------------------------- treasure
+# The text: add the XP each adventurer needs for their next level (level 10
+# uses level 10's XP Required), take a share of that total by the
+# adventure's danger; the share is the treasure's worth in gold.
+# OURS: the share table itself (lost in our copy), percent for a
+# session-length adventure; a short one halves it, a long one doubles it.
+TREASURE_SHARE_PERCENT = {"normal": 25, "difficult": 50, "brutal": 100}
+TREASURE_LENGTH_FACTOR = {"short": 0.5, "session": 1, "long": 2}
+
 # ---------------------------------------------------------------- limits on input
 MAX_DIFFICULTY = 60
 MAX_GP = 10_000_000
