@@ -122,12 +122,24 @@ class CmdOldGold(DelverCommand):
         return found[0] if len(found) == 1 else typed
 
     # ------------------------------------------------------------ output
+    def msg(self, text=None, *args, **kwargs):
+        if isinstance(text, str):
+            text = render.wrap_text(text)
+        super().msg(text, *args, **kwargs)
+
+    def refuse_usage(self, problem=None):
+        """The problem and what to type instead; the whole switch list is one
+        |whelp +og|n away rather than thirty lines under every slip."""
+        if problem:
+            raise OldGoldError(f"{problem} (|whelp +og|n lists every switch.)")
+        super().refuse_usage()
+
     def room(self, outcome):
         location = self.caller.location
         if location is None:
             self.msg(outcome.text)
         else:
-            location.msg_contents(outcome.text, from_obj=self.caller)
+            location.msg_contents(render.wrap_text(outcome.text), from_obj=self.caller)
         for line in outcome.private:
             self.msg(line)
 
