@@ -656,7 +656,7 @@ def morale(gm, targets=(), rng=None):
         line = f"{obj.key}: {result.render()}"
         if result.breaks:
             entry["out"] = "fled"
-            line += ", and flee."
+        line += " and flee." if result.breaks else "."
         lines.append(line)
         _log("morale", obj, gm.location, result.dice, line, breaks=result.breaks)
     if _current(encounter)["out"] == "fled":
