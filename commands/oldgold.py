@@ -106,7 +106,8 @@ class CmdOldGold(DelverCommand):
             switch = self._full_switch(self.switches[0])
             if switch in GM_SWITCHES and not self.access(self.caller, "gm"):
                 self.msg("Only a game master can use +og/" + switch + " (staff, or a player "
-                         "staff made GM with +og/gm). Nothing was changed.")
+                         "staff made GM with +og/gm): ask your scene's GM. Nothing was "
+                         "changed.")
                 return
             if switch in STAFF_SWITCHES and not self.access(self.caller, "staff"):
                 self.msg("Only staff can use +og/" + switch + ". Nothing was changed.")
