@@ -108,6 +108,16 @@ class Figures:
             f"{self.prompted} lines answered a question"
         )
 
+    def report(self, each=25):
+        """The summary and the first `each` findings of every kind."""
+        parts = [self.summary()]
+        for title, found in (("error texts", self.error_texts), ("log errors", self.log_errors),
+                             ("unanswered", self.unanswered), ("hung", self.hung)):
+            if found:
+                parts.append(f"{title}:")
+                parts.extend(f"  {item}" for item in found[:each])
+        return "\n".join(parts)
+
     def clean(self):
         return not (self.error_texts or self.unanswered or self.hung or self.log_errors)
 
@@ -310,10 +320,10 @@ def run(game, lines=1000, players=4, seed=24, answer_timeout=2.0, prefix="Fz"):
                     if shown:
                         figures.error_texts.append(f"{what} -> {seen[:400]!r}")
                     continue
-                figures.unanswered.append(what)
+                figures.unanswered.append(f"{time.strftime('%H:%M:%S')} {what}")
             if not alive(player):
                 with figures.lock():
-                    figures.hung.append(f"{player.name} after {what}")
+                    figures.hung.append(f"{time.strftime('%H:%M:%S')} {player.name} after {what}")
                 player.close()
                 player.connect(create=False)
 

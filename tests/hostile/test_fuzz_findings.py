@@ -1,0 +1,48 @@
+"""What the long fuzz (benchmarks/fuzz.py) found in the game's own commands, each kept fixed."""
+
+import time
+from unittest import mock
+
+from evennia.commands.default.general import CmdPose
+from evennia.utils.test_resources import EvenniaCommandTest
+
+from commands.social_scene import CmdScene
+from commands.social_speech import CmdMultiDescribe
+from server.patches import player_text
+from tests.social.helpers import SocialTest
+from world.social import scenes
+from world.social.models import Scene
+
+
+class TestMultiDescribe(EvenniaCommandTest):
+    def test_editing_before_any_description_opens_the_editor(self):
+        self.char1.attributes.remove("multidesc")
+        out = self.call(CmdMultiDescribe(), "/edit is $$$$", caller=self.char1)
+        assert "NoneType" not in out and "error" not in out.lower()
+        assert "Line Editor" in out
+        assert self.char1.db.multidesc[0][0] == "caller"
+
+
+class TestSceneLogOfHostilePoses(SocialTest):
+    """A logged scene reads player text as the room does: bounded, never a template."""
+
+    def setUp(self):
+        super().setUp()
+        player_text.install()
+        self.addCleanup(player_text.uninstall)
+        self.call(CmdScene(), "/start Hostile", caller=self.char1)
+
+    def logged(self):
+        return list(Scene.objects.get().entries.values_list("text", flat=True))
+
+    def test_braces_are_logged_as_typed(self):
+        with mock.patch.object(scenes.logger, "log_trace") as trace:
+            self.call(CmdPose(), "is {name} {} by the wall", caller=self.char2)
+        assert trace.call_count == 0
+        assert self.logged() == [f"{self.char2.key} is {{name}} {{}} by the wall"]
+
+    def test_a_huge_pad_is_not_run_for_the_log(self):
+        started = time.monotonic()
+        self.call(CmdPose(), "agility $pad(x, 99999999)", caller=self.char2)
+        assert time.monotonic() - started < 1
+        assert "$pad(x, 99999999)" in self.logged()[0]
