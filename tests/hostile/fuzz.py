@@ -307,6 +307,7 @@ def run(game, lines=1000, players=4, seed=24, answer_timeout=2.0, prefix="Fz"):
 
     def play(player, plan):
         for data, what in plan:
+            sent_at = time.strftime("%H:%M:%S")
             try:
                 seen, seconds, prompted = player.exchange(data, answer_timeout)
             except OSError:
@@ -320,12 +321,14 @@ def run(game, lines=1000, players=4, seed=24, answer_timeout=2.0, prefix="Fz"):
                     if shown:
                         figures.error_texts.append(f"{what} -> {seen[:400]!r}")
                     continue
-                figures.unanswered.append(f"{time.strftime('%H:%M:%S')} {what}")
+                figures.unanswered.append(f"{sent_at} {player.name}: {what}")
             if not alive(player):
                 with figures.lock():
                     figures.hung.append(f"{time.strftime('%H:%M:%S')} {player.name} after {what}")
-                player.close()
-                player.connect(create=False)
+                if not reconnect(player):
+                    with figures.lock():
+                        figures.hung.append(f"{player.name} could not log in again: stopped")
+                    return
 
     threads = [threading.Thread(target=play, args=(p, plan), daemon=True)
                for p, plan in zip(crowd, plans)]
@@ -340,6 +343,20 @@ def run(game, lines=1000, players=4, seed=24, answer_timeout=2.0, prefix="Fz"):
     figures.seconds = time.monotonic() - started
     figures.log_errors = log_errors(game, since)
     return figures
+
+
+def reconnect(player, patience=90):
+    """A new connection for `player` (its old one dropped); False when the game never takes it."""
+    player.close()
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
+        try:
+            player.connect(create=False)
+            return True
+        except (OSError, TimeoutError):
+            player.close()
+            time.sleep(1)
+    return False
 
 
 def alive(player, timeout=10):
