@@ -46,3 +46,15 @@ class TestSceneLogOfHostilePoses(SocialTest):
         self.call(CmdPose(), "agility $pad(x, 99999999)", caller=self.char2)
         assert time.monotonic() - started < 1
         assert "$pad(x, 99999999)" in self.logged()[0]
+
+
+def test_goldengrave_wraps_a_huge_refusal_fast():
+    from world.goldengrave import render
+
+    text = "There is no dungeon called '" + "word " * 1100 + "'. |wsee|n"
+    started = time.monotonic()
+    wrapped = render.fit(text)
+    assert time.monotonic() - started < 0.5
+    lines = wrapped.split("\n")
+    assert all(render._visible(line) <= 78 for line in lines)
+    assert " ".join(line.strip() for line in lines).split() == text.split()
