@@ -58,3 +58,25 @@ def test_goldengrave_wraps_a_huge_refusal_fast():
     lines = wrapped.split("\n")
     assert all(render._visible(line) <= 78 for line in lines)
     assert " ".join(line.strip() for line in lines).split() == text.split()
+
+
+def test_odd_digits_make_no_dbref():
+    from evennia.utils.utils import dbref
+
+    from server.patches import dbref_digits
+
+    try:
+        dbref("#²")
+    except ValueError:
+        pass  # Evennia's own: the reason for the patch
+    dbref_digits.install()
+    try:
+        assert dbref("#²") is None and dbref("²", reqhash=False) is None
+        assert dbref("#12") == 12 and dbref("12", reqhash=False) == 12 and dbref("#0") is None
+    finally:
+        dbref_digits.uninstall()
+    try:
+        dbref("#²")
+        raise AssertionError("uninstall should put Evennia's dbref back")
+    except ValueError:
+        pass
