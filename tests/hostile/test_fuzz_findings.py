@@ -80,3 +80,11 @@ def test_odd_digits_make_no_dbref():
         raise AssertionError("uninstall should put Evennia's dbref back")
     except ValueError:
         pass
+
+
+class TestBoardNumbers(SocialTest):
+    def test_odd_digits_name_no_board(self):
+        from commands.social_boards import CmdBoard
+
+        out = self.call(CmdBoard(), "²³", caller=self.char2)
+        assert "ValueError" not in out and "invalid literal" not in out
