@@ -23,6 +23,7 @@ from commands.help import CmdHelp
 from commands.goldengrave import GoldengraveCmdSet
 from commands.kroll import KrollCmdSet
 from commands.oldgold import OldGoldCmdSet
+from commands.oldgold_travel import OldGoldTravelCmdSet
 from commands.requests import RequestCmdSet
 from commands.social_cmdsets import SocialAccountCmdSet, SocialCharacterCmdSet
 from commands.system import CmdNoMatch
@@ -50,6 +51,7 @@ class CharacterCmdSet(default_cmds.CharacterCmdSet):
         self.add(DiggerCmdSet)
         self.add(KrollCmdSet)
         self.add(OldGoldCmdSet)
+        self.add(OldGoldTravelCmdSet)
         self.add(GoldengraveCmdSet)
         self.add(RequestCmdSet)
         self.add(SocialCharacterCmdSet)
