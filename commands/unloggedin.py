@@ -86,4 +86,4 @@ class CmdUnconnectedCreate(EvenniaCreate):
             session.msg(f"|rNo account made.|n\n{lines}")
             return
         login = f'connect "{username}" <password>' if " " in username else f"connect {username} <password>"
-        session.msg(f"Account '{username}' made. Welcome!\nNow log in with: {login}")
+        session.msg(f"A new account '{username}' was created. Welcome!\nNow log in with: {login}")
