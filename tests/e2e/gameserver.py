@@ -108,7 +108,6 @@ class GameServer:
         (server / "patches").symlink_to(REPO / "server" / "patches")
         for name in CODE_DIRS:
             (self.dir / name).symlink_to(REPO / name)
-        (server / "patches").symlink_to(REPO / "server" / "patches")  # the patch layer
 
     def evennia(self, *args, timeout=180):
         result = subprocess.run(
