@@ -19,6 +19,7 @@ from evennia.commands.default.muxcommand import MuxCommand
 from evennia.utils import logger
 
 from world.errors import GameError
+from world.text_table import draw_for_client, reset_width
 
 _USAGE_BLOCK = re.compile(r"Usage:\s*\n(.*?)(?:\n\s*\n|\Z)", re.S)
 
@@ -32,6 +33,9 @@ class DelverCommand(MuxCommand):
     locks = "cmd:all()"
 
     def parse(self):
+        # Tables and wrapped texts drawn while this command runs fit the
+        # reader's client (its NAWS width); at_post_cmd puts the default back.
+        self._width_token = draw_for_client(self.client_width())
         self.switch_problem = self._switch_problem(_requested_switches(self.args))
         if self.switch_problem:
             # Parse without options so MuxCommand does not add its own
@@ -41,6 +45,16 @@ class DelverCommand(MuxCommand):
             self.switch_options = options
         else:
             super().parse()
+
+    def at_post_cmd(self):
+        token = getattr(self, "_width_token", None)
+        if token is not None:
+            self._width_token = None
+            try:
+                reset_width(token)
+            except ValueError:
+                pass  # set in another context (a deferred run): nothing to undo here
+        return super().at_post_cmd()
 
     def _switch_problem(self, requested):
         """Why the typed switches cannot be used (unknown, ambiguous, or more

@@ -23,9 +23,12 @@ from commands.help import CmdHelp
 from commands.goldengrave import GoldengraveCmdSet
 from commands.kroll import KrollCmdSet
 from commands.oldgold import OldGoldCmdSet
+from commands.oldgold_travel import OldGoldTravelCmdSet
 from commands.requests import RequestCmdSet
 from commands.social_cmdsets import SocialAccountCmdSet, SocialCharacterCmdSet
 from commands.system import CmdNoMatch
+from commands.ooc import CmdOOCSay, CmdUnpuppet
+from commands.unloggedin import CmdUnconnectedCreate
 
 
 class CharacterCmdSet(default_cmds.CharacterCmdSet):
@@ -48,10 +51,12 @@ class CharacterCmdSet(default_cmds.CharacterCmdSet):
         self.add(DiggerCmdSet)
         self.add(KrollCmdSet)
         self.add(OldGoldCmdSet)
+        self.add(OldGoldTravelCmdSet)
         self.add(GoldengraveCmdSet)
         self.add(RequestCmdSet)
         self.add(SocialCharacterCmdSet)
         self.add(GuardedCharacterCmdSet)  # Evennia's commands guarded against hostile input
+        self.add(CmdOOCSay())
 
 
 class AccountCmdSet(default_cmds.AccountCmdSet):
@@ -75,6 +80,10 @@ class AccountCmdSet(default_cmds.AccountCmdSet):
         self.add(CmdHelp())
         self.add(CmdNoMatch())
         self.add(GuardedAccountCmdSet)  # Evennia's commands guarded against hostile input
+        # `ooc <text>` is OOC speech (the MUSH habit); leaving the character is `unpuppet`
+        self.remove("ooc")
+        self.add(CmdOOCSay())
+        self.add(CmdUnpuppet())
 
 
 class UnloggedinCmdSet(default_cmds.UnloggedinCmdSet):
@@ -90,9 +99,8 @@ class UnloggedinCmdSet(default_cmds.UnloggedinCmdSet):
         Populates the cmdset
         """
         super().at_cmdset_creation()
-        #
-        # any commands you add below will overload the default ones.
-        #
+        # create checks the name and password before asking to confirm
+        self.add(CmdUnconnectedCreate())
 
 
 class SessionCmdSet(default_cmds.SessionCmdSet):

@@ -14,14 +14,17 @@ from evennia import CmdSet
 
 from commands.command import DelverCommand
 from world.numbers import whole_number
-from world.oldgold import chargen, combat, magic, render, rules, services
+from world.oldgold import (
+    chargen, chase, combat, magic, render, rules, services, touches, treasure,
+)
 from world.oldgold.errors import OldGoldError
 
 HELP_CATEGORY = "Old Gold scenes"
 _VERSUS = re.compile(r"\s+vs\.?\s+", re.I)
 _WITH = re.compile(r"\s+with\s+", re.I)
 GM_SWITCHES = ("approve", "inspire", "group", "fight", "join", "npc", "next", "cond",
-               "uncond", "morale", "end", "give", "pay", "learn", "day", "deprive")
+               "uncond", "morale", "end", "give", "pay", "learn", "day", "deprive", "chase",
+               "exchange", "endchase", "treasure", "share")
 STAFF_SWITCHES = ("adjust", "gm")
 
 
@@ -40,9 +43,10 @@ class CmdOldGold(DelverCommand):
       +og/new                      make an adventurer (a menu)
       +og/sheet [<character>]
       +og/check <attribute> vs <number or someone>[/<attribute>][=<options>]
-      +og/reroll                   spend Inspiration on your last check
+      +og/reroll                   spend Inspiration on your last roll
       +og/attack <target>[ with <weapon>][=<options>]
-      +og/move, +og/sprint, +og/defend, +og/disengage, +og/done
+      +og/move [toward <name>], +og/sprint [toward <name>]
+      +og/defend, +og/disengage, +og/done
       +og/oa <target>[ with <weapon>]   opportunity attack, once a round
       +og/deathroll                at 0 HP, on your turn
       +og/splinter                 break your shield to ignore the last blow
@@ -55,6 +59,9 @@ class CmdOldGold(DelverCommand):
       +og/rest, +og/level <attribute>, +og/week
       +og/downtime <gp>=<activity>, +og/carouse <gp>
       +og/order
+      +og/touch [roll [<touch>]] or +og/touch <touch>=<words>
+      +og/bond <name>[=<a bond you invent together>], +og/unbond <name>
+      +og/deity [<name>/<domain>/<tenet>]   roll 1d12 a column, or your own
 
     Attributes are Might, Grace, Mind and Heart (a check adds the score; the
     bonus, half the score rounded up, adds to damage and magic). A check
@@ -91,7 +98,7 @@ class CmdOldGold(DelverCommand):
         "new", "sheet", "check", "reroll", "attack", "move", "sprint", "defend", "disengage",
         "done", "oa", "deathroll", "splinter", "cast", "magic", "shop", "buy", "sell", "drop",
         "carry", "mark", "repair", "deposit", "withdraw", "rest", "level", "week", "downtime", "carouse",
-        "order", *GM_SWITCHES, *STAFF_SWITCHES,
+        "order", "touch", "bond", "unbond", "deity", *GM_SWITCHES, *STAFF_SWITCHES,
     )
 
     def func(self):
@@ -99,7 +106,8 @@ class CmdOldGold(DelverCommand):
             switch = self._full_switch(self.switches[0])
             if switch in GM_SWITCHES and not self.access(self.caller, "gm"):
                 self.msg("Only a game master can use +og/" + switch + " (staff, or a player "
-                         "staff made GM with +og/gm). Nothing was changed.")
+                         "staff made GM with +og/gm): ask your scene's GM. Nothing was "
+                         "changed.")
                 return
             if switch in STAFF_SWITCHES and not self.access(self.caller, "staff"):
                 self.msg("Only staff can use +og/" + switch + ". Nothing was changed.")
@@ -115,12 +123,24 @@ class CmdOldGold(DelverCommand):
         return found[0] if len(found) == 1 else typed
 
     # ------------------------------------------------------------ output
+    def msg(self, text=None, *args, **kwargs):
+        if isinstance(text, str):
+            text = render.wrap_text(text)
+        super().msg(text, *args, **kwargs)
+
+    def refuse_usage(self, problem=None):
+        """The problem and what to type instead; the whole switch list is one
+        |whelp +og|n away rather than thirty lines under every slip."""
+        if problem:
+            raise OldGoldError(f"{problem} (|whelp +og|n lists every switch.)")
+        super().refuse_usage()
+
     def room(self, outcome):
         location = self.caller.location
         if location is None:
             self.msg(outcome.text)
         else:
-            location.msg_contents(outcome.text, from_obj=self.caller)
+            location.msg_contents(render.wrap_text(outcome.text), from_obj=self.caller)
         for line in outcome.private:
             self.msg(line)
 
@@ -220,11 +240,17 @@ class CmdOldGold(DelverCommand):
     def switch_oa(self):
         self.room(combat.attack(self.caller, self._attack_request(opportunity=True)))
 
+    def _toward(self):
+        text = self.args.strip()
+        if text.lower().startswith("toward "):
+            text = text[7:]
+        return self.who(text) if text.strip() else None
+
     def switch_move(self):
-        self.room(combat.simple_action(self.caller, "move"))
+        self.room(combat.simple_action(self.caller, "move", toward=self._toward()))
 
     def switch_sprint(self):
-        self.room(combat.simple_action(self.caller, "sprint"))
+        self.room(combat.simple_action(self.caller, "sprint", toward=self._toward()))
 
     def switch_defend(self):
         self.room(combat.simple_action(self.caller, "defend"))
@@ -313,6 +339,44 @@ class CmdOldGold(DelverCommand):
         self.room(services.downtime(self.caller, _amount(self.args), "carousing",
                                     carousing=True))
 
+    # ------------------------------------------------------------ finishing touches
+    def switch_touch(self):
+        if self.rhs is not None:
+            field = touches.touch_named(self.lhs)
+            self.tell(touches.set_touch(self.caller, field, self.rhs))
+            return
+        words = self.args.split()
+        if not words:
+            sheet = services.sheet_of(self.caller)
+            have = [f"{k}: {sheet.details.get(k) or '-'}" for k in touches.TOUCHES]
+            self.msg("Your finishing touches: " + "; ".join(have) + ".\n"
+                     "|w+og/touch roll|n rolls them all, |w+og/touch roll name|n one, "
+                     "|w+og/touch name=Wren|n chooses.")
+            return
+        if words[0].lower() != "roll":
+            self.refuse_usage("Roll or choose: +og/touch roll, +og/touch roll name, "
+                              "+og/touch name=Wren.")
+        fields = [touches.touch_named(w) for w in words[1:]]
+        self.room(touches.roll_touches(self.caller, fields))
+
+    def switch_bond(self):
+        name = (self.lhs or "").strip()
+        if not name:
+            self.refuse_usage("Name the adventurer beside you: +og/bond Bob (both roll 1d6) "
+                              "or +og/bond Bob=We fled the same fire.")
+        self.room(touches.make_bond(self.caller, self.who(name), (self.rhs or "").strip()))
+
+    def switch_unbond(self):
+        if not self.args.strip():
+            self.refuse_usage("+og/unbond <name>")
+        self.tell(touches.clear_bond(self.caller, services.find_anyone(self.caller,
+                                                                        self.args.strip())))
+
+    def switch_deity(self):
+        text = self.args.strip()
+        parts = [p.strip() for p in text.split("/")] if text else None
+        self.room(touches.set_deity(self.caller, parts))
+
     # ------------------------------------------------------------ GM
     def switch_approve(self):
         self.room(services.approve(self.caller, services.find_anyone(self.caller, self.args)))
@@ -350,11 +414,18 @@ class CmdOldGold(DelverCommand):
 
     def switch_cond(self):
         if not self.rhs:
-            self.refuse_usage("+og/cond <target>=<condition>[ <number> rounds]")
+            self.refuse_usage("+og/cond <target>=<condition>[ <number> rounds] (a fear "
+                              "names its source: frightened of <name>)")
         words = self.rhs.split(None, 1)
         key = services.condition_named(words[0])
-        rounds = services.duration_rounds(words[1] if len(words) > 1 else "")
-        self.room(services.set_condition(self.caller, self.who(self.lhs), key, rounds))
+        rest, source = (words[1] if len(words) > 1 else ""), None
+        match = re.match(r"of\s+(.+?)(?:\s+(\d+(?:\s+\w+)?))?$", rest.strip(), re.I)
+        if match:
+            source = self.who(match.group(1))
+            rest = match.group(2) or ""
+        rounds = services.duration_rounds(rest)
+        self.room(services.set_condition(self.caller, self.who(self.lhs), key, rounds,
+                                         of=source))
 
     def switch_uncond(self):
         if not self.rhs:
@@ -391,6 +462,76 @@ class CmdOldGold(DelverCommand):
         people = [o for o in self.caller.location.contents
                   if services.OldGoldSheet.objects.filter(character=o).exists()]
         self.room(services.new_day(self.caller, people))
+
+    def switch_chase(self):
+        if not self.args.strip():
+            self.tell(chase.show(self.caller.location))
+            return
+        if not self.rhs:
+            self.refuse_usage("Name the PCs and what they do: +og/chase Ann, Bob=flee "
+                              "(or =pursue; add , us head start / them head start, "
+                              "us slower / them slower, their speed 12).")
+        members = [self.who(n) for n in self.lhs.split(",") if n.strip()]
+        role, head_start, slower, speed = "", "", "", None
+        for option in self.options():
+            if option in ("flee", "pursue"):
+                role = option
+            elif option in ("us head start", "us ambush"):
+                head_start = "players"
+            elif option in ("them head start", "them ambush"):
+                head_start = "them"
+            elif option in ("us slower", "them slower"):
+                slower = "players" if option.startswith("us") else "them"
+            elif option.startswith("their speed "):
+                speed = whole_number(option[12:].rstrip("m"), 0, 1000)
+                if speed is None:
+                    raise OldGoldError("Give their speed in metres: their speed 12.")
+            else:
+                raise OldGoldError(f"'{option}' is not a chase option: flee, pursue, us head "
+                                   "start, them head start, us slower, them slower, their "
+                                   "speed <metres>.")
+        self.room(chase.start_chase(self.caller, self.caller.location, members, role,
+                                    head_start, slower, speed))
+
+    def switch_exchange(self):
+        parts = _VERSUS.split(self.args.strip(), maxsplit=1)
+        if len(parts) != 2 or not parts[1].strip():
+            self.refuse_usage("Give the attribute and the difficulty: +og/exchange grace "
+                              "vs 12 (or vs a foe: +og/exchange grace vs Goblin).")
+        attribute = services.attribute_named(parts[0])
+        difficulty = whole_number(parts[1], 0, rules.MAX_DIFFICULTY)
+        if difficulty is None:
+            foe = self.who(parts[1])
+            difficulty = services.dice.difficulty_against(services.score_of(foe, attribute))
+        self.room(chase.exchange(self.caller, self.caller.location, attribute, difficulty))
+
+    def switch_endchase(self):
+        self.room(chase.end_chase(self.caller, self.caller.location))
+
+    def switch_treasure(self):
+        if not self.rhs or not self.lhs.strip():
+            self.refuse_usage("Give the danger (and length) and the party: +og/treasure "
+                              "difficult=Ann, Bob or +og/treasure brutal long=Ann, Bob.")
+        words = self.lhs.split()
+        danger = treasure.danger_named(words[0])
+        length = treasure.length_named(words[1] if len(words) > 1 else "")
+        members = [self.who(n) for n in self.rhs.split(",") if n.strip()]
+        self.room(treasure.treasure_worth(self.caller, members, danger, length))
+
+    def switch_share(self):
+        if not self.rhs:
+            self.refuse_usage("Give the gp and who shares: +og/share 300=Ann, Bob"
+                              "[, 2 followers].")
+        members, followers = [], 0
+        for part in (p.strip() for p in self.rhs.split(",") if p.strip()):
+            match = re.fullmatch(r"(\d+)\s+followers?", part, re.I)
+            if match:
+                followers = whole_number(match.group(1), 0, 100)
+                if followers is None:
+                    raise OldGoldError("Followers: a number from 0 to 100.")
+            else:
+                members.append(self.who(part))
+        self.room(treasure.share_treasure(self.caller, _amount(self.lhs), members, followers))
 
     def switch_deprive(self):
         self.room(services.deprivation(self.caller, self.who(self.args)))

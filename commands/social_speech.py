@@ -238,6 +238,12 @@ class CmdMultiDescribe(CmdMultiDesc):
     aliases = []
     help_category = "Social"
 
+    def func(self):
+        # The contrib's editor reads the store before anything made it.
+        if self.caller.db.multidesc is None:
+            self.caller.db.multidesc = [("caller", self.caller.db.desc or "")]
+        super().func()
+
 
 class CmdHome(DelverCommand):
     """

@@ -12,6 +12,7 @@ database and creates the admin account without any prompt.
 """
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +21,10 @@ from server import install
 
 GAME_DIR = Path(__file__).resolve().parent.parent
 EVENNIA = str(Path(sys.executable).with_name("evennia"))
+# Seconds the launcher may take to start Portal and Server, then the Server
+# to finish its set-up: past them `make run` stops what it began and says why.
+START_TIMEOUT = 90
+READY_TIMEOUT = 120
 
 
 def main(argv):
@@ -32,7 +37,7 @@ def main(argv):
     return actions[command]()
 
 
-def evennia(*args, env=None, quiet=False):
+def evennia(*args, env=None, quiet=False, timeout=None):
     """
     Run the evennia launcher in the game directory; its exit code. The
     launcher exits 0 after some errors it prints ("ERROR: ..."), so a quiet
@@ -42,14 +47,35 @@ def evennia(*args, env=None, quiet=False):
     # The launcher starts `twistd` by name: it must find the venv's copy.
     env["PATH"] = str(Path(EVENNIA).parent) + os.pathsep + env.get("PATH", "")
     if not quiet:
-        return subprocess.call([EVENNIA, *args], cwd=GAME_DIR, env=env)
+        return _call_in_group([EVENNIA, *args], env, timeout)
     done = subprocess.run(
-        [EVENNIA, *args], cwd=GAME_DIR, env=env, capture_output=True, text=True
+        [EVENNIA, *args], cwd=GAME_DIR, env=env, capture_output=True, text=True, timeout=timeout
     )
     if done.returncode != 0 or "ERROR:" in done.stdout + done.stderr:
         print(done.stdout + done.stderr)
         return done.returncode or 1
     return 0
+
+
+def _call_in_group(command, env, timeout):
+    """
+    Run `command` and its exit code; past `timeout` seconds kill it and every
+    process it started in its own group, and raise TimeoutExpired.
+    """
+    process = subprocess.Popen(command, cwd=GAME_DIR, env=env, start_new_session=True)
+    try:
+        return process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        raise
 
 
 def use_running_game_env():
@@ -83,16 +109,37 @@ def run():
         print("The database migration failed; see the messages above.")
         return 1
     print("Starting Delver (Portal and Server)...")
-    log_offset = install.log_size(GAME_DIR)
+    log_offsets = install.log_sizes(GAME_DIR)
     install.save_run_env(GAME_DIR)
-    if evennia("start", env=env) != 0:
-        print("Delver did not start; see server/logs/server.log and portal.log.")
+    # Another program may take a port between the check above and the start.
+    busy = install.busy_ports(ports)
+    if busy:
+        for port in busy:
+            print(install.port_busy_message(port))
         return 1
-    if not install.wait_until_ready(GAME_DIR, ports.telnet, timeout=120, log_offset=log_offset):
-        print("Delver started but does not answer on its telnet port yet; see server/logs/.")
-        return 1
+    try:
+        started = evennia("start", env=env, timeout=START_TIMEOUT) == 0
+    except subprocess.TimeoutExpired:
+        started = False
+    if not started or not install.wait_until_ready(
+        GAME_DIR, ports.telnet, timeout=READY_TIMEOUT, log_offset=log_offsets["server"]
+    ):
+        return start_failed(ports, log_offsets)
     print(install.connect_help(ports))
     return 0
+
+
+def start_failed(ports, log_offsets):
+    """Stop whatever this start left running and say why it failed."""
+    print("Delver did not start.")
+    cause = install.start_failure_cause(GAME_DIR, ports, log_offsets)
+    print(cause)
+    left = install.terminate(install.running_pids(GAME_DIR))
+    if left:
+        print(f"Could not stop process(es) {', '.join(map(str, left))}: stop them by hand.")
+    else:
+        print("Everything this start began has been stopped.")
+    return 1
 
 
 def stop():

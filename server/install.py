@@ -7,6 +7,7 @@ checks ports and pid files, and words what the person at the terminal reads.
 
 import json
 import os
+import re
 import secrets
 import signal
 import socket
@@ -161,6 +162,38 @@ def log_size(game_dir):
     """Where the server log ends now (lines after it belong to the next start)."""
     log = server_log(game_dir)
     return log.stat().st_size if log.exists() else 0
+
+
+def portal_log(game_dir):
+    return Path(game_dir) / "server" / "logs" / "portal.log"
+
+
+def log_sizes(game_dir):
+    """Where the server and portal logs end now."""
+    sizes = {}
+    for name, log in (("server", server_log(game_dir)), ("portal", portal_log(game_dir))):
+        sizes[name] = log.stat().st_size if log.exists() else 0
+    return sizes
+
+
+def start_failure_cause(game_dir, ports, log_offsets):
+    """
+    What the person at the terminal reads after a failed start: the port the
+    logs say could not be listened on and the variable that moves it, or the
+    logs' last error lines.
+    """
+    text = _read_from(portal_log(game_dir), log_offsets.get("portal", 0))
+    text += _read_from(server_log(game_dir), log_offsets.get("server", 0))
+    refusals = [line for line in text.splitlines()
+                if "Couldn't listen" in line or "Address already in use" in line]
+    for port, what, variable in ports.described():
+        if any(re.search(rf"[:\s]{port}\b", line) for line in refusals):
+            return port_busy_message((port, what, variable))
+    errors = [line for line in text.splitlines() if re.search(r"error|exception|traceback", line, re.I)]
+    if errors:
+        return "The logs say:\n    " + "\n    ".join(errors[-5:])
+    return ("The game did not answer in time and its logs name no cause; see "
+            "server/logs/portal.log and server/logs/server.log.")
 
 
 def wait_until_ready(game_dir, port, timeout, log_offset=0):

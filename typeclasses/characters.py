@@ -6,6 +6,7 @@ from django.conf import settings
 from evennia.objects.objects import DefaultCharacter
 
 from world.client_state import hooks as client_state
+from world.digger import comeback as digger_return
 from world.identity import WELCOME
 
 from .objects import ObjectParent
@@ -17,6 +18,7 @@ class Character(ObjectParent, DefaultCharacter):
     def at_post_puppet(self, **kwargs):
         super().at_post_puppet(**kwargs)
         self.msg(WELCOME.format(game=settings.SERVERNAME, name=self.key))
+        digger_return.tell(self)  # back in the middle of a dungeon run: where things stand
 
     def at_post_move(self, source_location, move_type="move", **kwargs):
         super().at_post_move(source_location, move_type=move_type, **kwargs)

@@ -29,6 +29,7 @@ urlpatterns = [
     # add any extra urls here:
     path("requests/", include("web.requests.urls")),
     path("dungeons/", include("web.digger.urls")),
+    path("oldgold/regions/", include("web.oldgold_travel.urls")),
     path("oldgold/", include("web.oldgold.urls")),  # issue 17: Old Gold sheets
     path("goldengrave/", include("web.goldengrave.urls")),  # issue 16
     path("", include("web.social.urls")),  # issue 21: /scenes/, /mail/, /boards/

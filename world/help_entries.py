@@ -215,3 +215,8 @@ HELP_ENTRY_DICTS += OLD_GOLD_HELP
 from world.goldengrave.help import HELP_ENTRIES as _GOLDENGRAVE_HELP  # noqa: E402
 
 HELP_ENTRY_DICTS += _GOLDENGRAVE_HELP
+
+# Old Gold's overland travel, encounters and followers: its own topic.
+from world.oldgold_travel.help import TRAVEL_HELP  # noqa: E402
+
+HELP_ENTRY_DICTS += TRAVEL_HELP

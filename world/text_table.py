@@ -9,11 +9,43 @@ milliseconds a row, which matters for screens a party asks for every round.
 """
 
 import textwrap
+from contextvars import ContextVar
 
 from evennia.utils.ansi import strip_ansi
 
 RULE = "~"
 MIN_COLUMN = 3  # the narrowest a column is squeezed to (text, without its padding)
+WIDEST = 78  # a screen's lines never pass this, however wide the client
+NARROWEST = 30  # a client reporting less (or nonsense) still gets readable columns
+
+# The width of the screen being drawn: the reader's client width while a
+# command runs (set by the command), else WIDEST.
+_screen_width = ContextVar("screen_width", default=WIDEST)
+
+
+def screen_width():
+    """The width to draw for now: the client's reported width, at most WIDEST."""
+    return _screen_width.get()
+
+
+def width_for_client(reported):
+    """The width to draw for a client that reported `reported` columns (NAWS)."""
+    try:
+        reported = int(reported)
+    except (TypeError, ValueError):
+        return WIDEST
+    if reported <= 0:
+        return WIDEST
+    return max(NARROWEST, min(WIDEST, reported))
+
+
+def draw_for_client(reported):
+    """Draw for a client of `reported` columns until reset(token)."""
+    return _screen_width.set(width_for_client(reported))
+
+
+def reset_width(token):
+    _screen_width.reset(token)
 
 
 def visible_len(text):
@@ -21,12 +53,13 @@ def visible_len(text):
     return len(strip_ansi(text)) if "|" in text else len(text)
 
 
-def text_table(headers, rows, width=78, widths=None):
+def text_table(headers, rows, width=None, widths=None):
     """
     The table as one string. `widths` fixes columns ({index: width}, padding
     included, as EvTable counts it); the other columns get what their texts
     need, the widest giving way first if the table is too wide.
     """
+    width = min(width or WIDEST, screen_width())
     grid = [[str(cell) for cell in headers]] + [[str(cell) for cell in row] for row in rows]
     sizes = _column_sizes(grid, width, {i: w - 2 for i, w in (widths or {}).items()})
     lines = _row_lines(grid[0], sizes)

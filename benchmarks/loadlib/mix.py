@@ -12,9 +12,14 @@ WORDS = (
     "dark north deep quiet loud cold trap chalk bread key"
 ).split()
 HELP_TOPICS = ("", "look", "say", "who")
-# issue 21: the social layer's commands joined the mix (+who, +where, page,
-# +mail, and poses in a logged scene: `scenepose`).
-DEFAULT_MIX = "look,say,who,help,+who,+where,page,+mail,scenepose"
+# Every system: the core commands both games answer (weighted up, as a crowd
+# mostly looks and talks), the social layer (page, +mail, poses in a logged
+# scene), Goldengrave's and Old Gold's scene commands. Digger rounds come from
+# the parties (`--parties`), GMCP from `--gmcp-every`.
+DEFAULT_MIX = (
+    "look:3,say:2,pose,who,help,+who,+where,page,+mail,scenepose,"
+    "gg-companies,gg-items,og-sheet,og-check"
+)
 PAGED_PLAYERS = 100  # pages go to one of the first players (bench00000...)
 
 
@@ -28,8 +33,8 @@ LINE_MAKERS = {
     "pose": lambda rng: f"pose {_phrase(rng, 2, 6)}.",
     "who": lambda rng: "who",
     "help": lambda rng: f"help {rng.choice(HELP_TOPICS)}".strip(),
-    # issue 21: social commands; one scenepose in ten (re)starts the room's
-    # scene, refused cheaply once one runs, so the poses are logged.
+    # One scenepose in ten (re)starts the room's scene, refused cheaply once
+    # one runs, so the poses are logged.
     "+who": lambda rng: "+who",
     "+where": lambda rng: "+where",
     "page": lambda rng: f"page bench{rng.randrange(PAGED_PLAYERS):05d}={_phrase(rng)}",
@@ -38,15 +43,16 @@ LINE_MAKERS = {
     else f"pose {_phrase(rng, 2, 6)}.",
     # Only the marker: what the measuring itself costs.
     "marker": lambda rng: "",
-    # issue 17: Old Gold scene commands (players without a sheet get the refusal,
-    # which is the common case in a crowd; each still loads and checks a sheet).
+    # Goldengrave's and Old Gold's scene commands (players without a sheet get
+    # the refusal, the common case in a crowd; each still looks the sheet up).
+    "gg-companies": lambda rng: "+gg/companies",
+    "gg-items": lambda rng: "+gg/items",
     "og-sheet": lambda rng: "+og/sheet",
     "og-check": lambda rng: f"+og/check {rng.choice(OG_ATTRIBUTES)} vs {rng.randint(5, 20)}",
     "og-order": lambda rng: "+og/order",
     "og-help": lambda rng: "help old gold",
 }
 OG_ATTRIBUTES = ("might", "grace", "mind", "heart")
-OLDGOLD_MIX = "og-sheet,og-check,og-order,og-help"  # issue 17
 
 
 class CommandMix:

@@ -74,13 +74,13 @@ class CmdDungeon(DungeonBuilding, DiggerCommand):
 
     def switch_retreat(self):
         audience, ending = services.retreat(self.caller)
-        text = render_run.retreated(self.caller, ending)
-        tell_party(audience.members, text)
-        tell_room(self.caller, text, audience.members)
+        tell_party(audience.hearers, render_run.retreated(self.caller, ending))
+        tell_room(self.caller, render_run.retreated_public(audience), audience.hearers)
 
     def tell_draw(self, report):
-        tell_party(report.audience.members, render_run.drawn(report))
-        tell_room(self.caller, render_run.drawn_public(report), report.audience.members)
+        hearers = report.audience.hearers
+        tell_party(hearers, render_run.drawn(report))
+        tell_room(self.caller, render_run.drawn_public(report), hearers)
 
 
 class CmdAct(DiggerCommand):
@@ -126,14 +126,14 @@ class CmdAct(DiggerCommand):
     def switch_complete(self):
         member = self.character(self.args) if self.args else None
         report = services.complete(self.caller, member)
-        members = report.audience.members
-        tell_party(set(members) | {self.caller}, render_run.round_result(report))
+        members, hearers = report.audience.members, report.audience.hearers
+        tell_party(dict.fromkeys((*hearers, self.caller)), render_run.round_result(report))
         public = render_run.round_public(report)
         if self.caller in members:
-            tell_room(self.caller, public, members)
+            tell_room(self.caller, public, hearers)
         else:  # staff finishing another party's round: the news goes where that party is
             rooms = [member.location for member in members]
-            tell_rooms(rooms, public, (*members, self.caller), self.caller)
+            tell_rooms(rooms, public, (*hearers, self.caller), self.caller)
 
 
 class CmdRisk(DiggerCommand):
@@ -164,8 +164,7 @@ def act(command, mode):
     if not command.args:
         command.refuse_usage("Name an ability, an action or a tool from your belt.")
     report = services.act(command.caller, command.args, mode)
-    tell_party(report.audience.members, render_run.acted(report))
-    tell_room(command.caller, render_run.acted_public(report), report.audience.members)
+    tell_party(report.audience.hearers, render_run.acted(report))
 
 
 class CmdCamp(DiggerCommand):

@@ -4,6 +4,8 @@ from world.digger import party, render_run, services
 
 from .common import DiggerCommand, tell_party, tell_room, with_rules
 
+TAG = render_run.TAG
+
 
 class CmdParty(DiggerCommand):
     __doc__ = with_rules("""
@@ -16,6 +18,9 @@ class CmdParty(DiggerCommand):
       +party/leave
       +party/promote <player>
       +party/reset
+      +party/name <name>
+      +party/watch <leader>
+      +party/unwatch
 
     /create makes a new party for a dungeon from +dungeon/list, with you
     as its leader. Others /join it by naming anyone already in it; a party
@@ -30,18 +35,26 @@ class CmdParty(DiggerCommand):
     /reset clears your party information whatever state it is in: you are
     taken out, and if you led, the next member in line leads.
 
-    +party alone shows your party. Everything that happens to it reaches
-    every member, wherever they are.
+    +party alone shows your party. Everything that happens to it (cards,
+    each member's move, the round's results) reaches every member, wherever
+    they are. The room hears one line per draw and per result, naming the
+    party by its leader ("Ann's party") or by the name its leader gives it
+    with /name (/name alone goes back to the leader's name).
+
+    /watch follows another party's news in full, as its members hear it,
+    wherever you are; /unwatch stops.
 
     Examples:
       +party/create 1
       +party/join Ann
       +party/promote Bob
+      +party/name The Lantern Crew
+      +party/watch Ann
       +party/leave
     """)
 
     key = "+party"
-    switch_options = ("create", "join", "leave", "promote", "reset")
+    switch_options = ("create", "join", "leave", "promote", "reset", "name", "watch", "unwatch")
 
     def func_default(self):
         self.msg(render_run.roster(services.camp(self.caller)))
@@ -65,6 +78,25 @@ class CmdParty(DiggerCommand):
         if not self.args:
             self.refuse_usage("Name the member who should lead.")
         self.announce(party.promote(self.caller, self.character(self.args)))
+
+    def switch_name(self):
+        named = party.name_party(self.caller, self.args)
+        tell_party(named.members, f"{TAG} {self.caller.key} names the party: the room now hears of {named.name}.")
+
+    def switch_watch(self):
+        if not self.args:
+            self.refuse_usage("Name the leader (or any member) of the party you want to follow.")
+        label = party.watch_party(self.caller, self.character(self.args))
+        self.msg(
+            f"{TAG} You follow {label}: you hear its cards, moves and results wherever you are. "
+            "+party/unwatch stops it."
+        )
+
+    def switch_unwatch(self):
+        if party.stop_watching(self.caller):
+            self.msg(f"{TAG} You stop following that party's news.")
+        else:
+            self.msg("You are not following any party. +party/watch <leader> follows one.")
 
     def announce(self, change, public=False):
         text = render_run.party_change(change)

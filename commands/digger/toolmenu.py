@@ -27,7 +27,20 @@ def start(caller):
             node_bought,
         )
     }
-    EvMenu(caller, nodes, startnode="node_design", cmd_on_exit=None, spec=ToolSpec())
+    EvMenu(caller, nodes, startnode="node_design", cmd_on_exit=_on_exit, spec=ToolSpec(), bought=[])
+
+
+def _on_exit(caller, menu):
+    """Say what the visit came to, whichever way the menu was left."""
+    bought = getattr(menu, "bought", [])
+    if not bought:
+        caller.msg("You close the tool designer. Nothing was bought and no DP was spent.")
+        return
+    names = ", ".join(bought)
+    caller.msg(
+        f"You close the tool designer. Bought: {names}. See them with +tools; "
+        "put one on your belt with +tools/load <number>."
+    )
 
 
 def _spec(caller):
@@ -43,7 +56,10 @@ def _status(caller, title):
 
 
 def node_design(caller, raw_string, **kwargs):
-    text = _status(caller, "Designing a tool") + "\nPick what to set, or q to stop."
+    text = (
+        _status(caller, "Designing a tool")
+        + "\nPick what to set by number or name, or q to stop (nothing is bought until b)."
+    )
     options = (
         {"key": "1", "desc": "Name", "goto": "node_name"},
         {"key": "2", "desc": "Category", "goto": "node_category"},
@@ -86,7 +102,12 @@ def node_rating(caller, raw_string, **kwargs):
 
 def _choice(caller, question, field, values):
     options = tuple(
-        {"desc": value, "goto": (_set_value, {"field": field, "value": value})} for value in values
+        {
+            "key": (str(number), value),
+            "desc": value,
+            "goto": (_set_value, {"field": field, "value": value}),
+        }
+        for number, value in enumerate(values, start=1)
     )
     return f"{_status(caller, 'Designing a tool')}\n{question}", options
 
@@ -99,10 +120,13 @@ def _set_value(caller, raw_string, field, value, **kwargs):
 def node_qualities(caller, raw_string, **kwargs):
     text = (
         f"{_status(caller, 'Qualities')}\n{render.quality_choices()}\n"
-        "Pick one to add it or take it off (a drawback replaces the one you had); "
-        "d when done."
+        "Pick one by number or name to add it or take it off (a drawback replaces "
+        "the one you had); d when done."
     )
-    options = [{"desc": name, "goto": (_toggle, {"name": name})} for name in rules.QUALITIES]
+    options = [
+        {"key": (str(number), name), "desc": name, "goto": (_toggle, {"name": name})}
+        for number, name in enumerate(rules.QUALITIES, start=1)
+    ]
     options.append({"key": "d", "desc": "Done", "goto": "node_design"})
     return text, tuple(options)
 
@@ -124,6 +148,7 @@ def _buy(caller, raw_string, **kwargs):
         caller.msg(str(refusal))
         return "node_design"
     caller.msg(render.tool_bought(purchase))
+    caller.ndb._evmenu.bought.append(_spec(caller).name)
     if purchase.next_free:
         _store(caller, ToolSpec())
         return "node_design"
@@ -131,4 +156,4 @@ def _buy(caller, raw_string, **kwargs):
 
 
 def node_bought(caller, raw_string, **kwargs):
-    return "The tool is yours. (Menu closed.)", None
+    return "The tool is yours.", None

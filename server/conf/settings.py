@@ -110,6 +110,9 @@ INSTALLED_APPS = INSTALLED_APPS + [  # noqa: F405
     "world.goldengrave",
     "world.social",  # issue 21: scenes, boards
 ]
+# Old Gold overland travel, encounters and followers.
+INSTALLED_APPS += ["world.oldgold_travel"]
+
 
 EXTRA_LAUNCHER_COMMANDS = {"dungeons": "world.digger.dungeon_files.launcher"}
 CMDSET_CHARACTER = "commands.default_cmdsets.CharacterCmdSet"

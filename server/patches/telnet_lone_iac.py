@@ -14,6 +14,14 @@ parser is Twisted's, byte for byte, except there: the stray IAC is dropped
 and the byte after it is read as ordinary data, so `say hi \\xff` CR LF
 says "hi " and the connection carries on.
 
+A subnegotiation (IAC SB) is bounded too: one for an option this
+connection has no handler for (IAC SB followed by CR LF, say) is no
+subnegotiation at all, its bytes are read as data; one for GMCP or MSDP
+(text options) that meets CR LF before its IAC SE was never ended, so it is
+dropped there; and any one longer than `SUBNEGOTIATION_MAX` bytes is
+dropped. Without that, a client's stray IAC SB swallowed every later byte
+of the connection.
+
 Upstream: the same change fits Twisted's `Telnet.dataReceived` (the
 "Stumped" branch); Evennia's `TelnetProtocol.dataReceived` catches the
 error but never resets the parser's state.
@@ -47,6 +55,13 @@ from server.patches import Patch
 
 _twisted_data_received = telnet.Telnet.dataReceived
 _COMMANDS = (EOR, NOP, DM, BRK, IP, AO, AYT, EC, EL, GA)
+SUBNEGOTIATION_MAX = 32768
+_TEXT_OPTIONS = (bytes([201]), bytes([69]))  # GMCP, MSDP
+
+
+def _handled(self, option):
+    """Whether this connection reads subnegotiations of `option`."""
+    return option in getattr(self, "negotiationMap", {})
 
 
 def data_received(self, data):
@@ -105,6 +120,20 @@ def data_received(self, data):
         elif self.state == "subnegotiation":
             if b == IAC:
                 self.state = "subnegotiation-escaped"
+            elif not self.commands and not _handled(self, b):
+                # No subnegotiation this connection reads: the byte is data.
+                del self.commands
+                self.state = "data"
+                if b == b"\r":
+                    self.state = "newline"
+                else:
+                    appDataBuffer.append(b)
+            elif (
+                b == b"\n" and self.commands[-1:] == [b"\r"] and self.commands[0] in _TEXT_OPTIONS
+            ) or len(self.commands) >= SUBNEGOTIATION_MAX:
+                # Never ended (or too long): dropped, the connection reads on.
+                del self.commands
+                self.state = "data"
             else:
                 self.commands.append(b)
         elif self.state == "subnegotiation-escaped":

@@ -151,6 +151,24 @@ class TestDesignMenu(DiggerCommandTest):
         assert "design it now" in said  # the bonus tool: the menu starts a new design
         assert owned(self.char2) == ["Grapnel"]
 
+    def test_options_answer_to_their_names_as_well_as_numbers(self):
+        self.call(CmdTools(), "/design", caller=self.char2)
+        said = self.pick("1", "Grapnel", "2", "agility", "3", "Minor")
+        assert "Category: Agility   Rating: Minor" in said
+        said = self.pick("4", "Improved", "Efficient", "d", "b")
+        assert "You now have tool #1 Grapnel (Agility Minor, Improved, Efficient)" in said
+
+    def test_quitting_says_what_happened(self):
+        self.call(CmdTools(), "/design", caller=self.char2)
+        said = self.pick("1", "Grapnel", "q")
+        assert "Nothing was bought and no DP was spent" in said
+        assert owned(self.char2) == []
+
+    def test_quitting_after_buying_names_what_was_bought(self):
+        self.call(CmdTools(), "/design", caller=self.char2)
+        said = self.pick("1", "Grapnel", "2", "Agility", "3", "Minor", "4", "Improved", "Efficient", "d", "b", "q")
+        assert "Bought: Grapnel" in said and "+tools/load" in said
+
     def test_a_refused_design_stays_open_to_fix(self):
         self.call(CmdTools(), "/design", caller=self.char2)
         said = self.pick("1", "Maul", "2", "1", "3", "1", "4", "9", "d", "b")

@@ -149,6 +149,8 @@ class TestLeavingAndLeading(DiggerCommandTest):
         self.call(CmdParty(), "/leave", caller=self.char3)
         with self.dice():
             out = self.call(CmdParty(), "/leave", "[Digger] Char leaves; the party for dungeon #1")
-        assert "The party retreats from the dungeon." in out and "Escape: The Side Door" in out
+        assert "The party retreats from the dungeon." in out
+        # at the door, before any round: no tale of a flight from deep inside
+        assert "You turn back at the entrance" in out and "Escape:" not in out
         run = Run.objects.get()
         assert run.outcome == rules.RETREAT and run.party is None and run.ended_at

@@ -1,7 +1,8 @@
 """Who hears of a party's moves when its members are spread over rooms: every
-member hears everything wherever they are; onlookers hear only the public part,
+member (and every watcher) hears everything wherever they are; onlookers hear
+one line per draw and per result, naming the party the same way every time,
 and only in the room where the move was made (or, for staff finishing another
-party's round, in the rooms that party is in)."""
+party's round, in the rooms that party is in). Nobody outside hears the acts."""
 
 from evennia.utils import create
 
@@ -35,16 +36,13 @@ class TestNewsAcrossRooms(DiggerCommandTest):
             entered = self.heard(CmdDungeon(), "/enter", self.char1)
         assert "Challenge 1: The Gate" in entered[self.roamer]
         assert "Answer with +act" in entered[self.roamer]
-        assert "Char's party faces a new challenge" in entered[self.watcher]
-        assert "Challenge 1: The Gate" in entered[self.watcher]
-        assert "Answer with +act" not in entered[self.watcher]
+        assert entered[self.watcher] == "[Digger] Char's party enters Test Barrow."
         assert entered[self.far] == ""
 
         acted = self.heard(CmdAct(), "force", self.char1)
         assert "Char answers with Force." in acted[self.roamer]
         assert "Still to act: Char2, Roamer." in acted[self.roamer]
-        assert acted[self.watcher] == "[Digger] Char answers the challenge: Force."
-        assert acted[self.far] == ""
+        assert acted[self.watcher] == acted[self.far] == ""
 
         self.call(CmdAct(), "force", caller=self.char2)
         acted = self.heard(CmdAct(), "rush", self.roamer)
@@ -53,16 +51,13 @@ class TestNewsAcrossRooms(DiggerCommandTest):
         acted = self.heard(CmdAct(), "force", self.roamer)
         assert "Roamer answers with Force." in acted[self.char1]
         assert "Everyone has acted: Char can +act/complete." in acted[self.char1]
-        assert acted[self.far] == "[Digger] Roamer answers the challenge: Force."
-        assert acted[self.watcher] == ""  # Roamer acted in Room2
+        assert acted[self.far] == acted[self.watcher] == ""
 
         with self.dice(HIT, HIT, HIT):
             done = self.heard(CmdAct(), "/complete", self.char1)
         assert "Challenge 1, The Gate: the party passes" in done[self.roamer]
         assert "Roamer: Exhaustion +7" in done[self.roamer]
-        assert done[self.watcher] == (
-            "[Digger] Char's party passes The Gate in Test Barrow (Exploration 15)."
-        )
+        assert done[self.watcher] == "[Digger] Char's party passes challenge 1 in Test Barrow."
         assert done[self.far] == ""
 
 
@@ -85,7 +80,7 @@ class TestStaffFinishingAnotherPartysRound(DiggerCommandTest):
         listeners = (self.char1, self.far, self.char2, local, watcher, stranger)
         with self.dice(HIT, HIT):
             heard = self.run_cmd(CmdAct(), "/complete Char2", receivers=listeners)
-        public = "[Digger] Faraway's party passes The Gate in Test Barrow (Exploration 15)."
+        public = "[Digger] Faraway's party passes challenge 1 in Test Barrow."
         for member in (self.char1, self.far, self.char2):
             assert "Challenge 1, The Gate: the party passes" in heard[member]
         assert heard[local] == heard[watcher] == public
@@ -124,3 +119,58 @@ class TestWhatTheNextDrawBrings(DiggerCommandTest):
         assert "the next draw brings the Final." in said[4]
         assert "Type: Final" in said[5]
         assert "brings the Final" not in said[0] + said[2]
+
+
+class TestNamingAndWatching(DiggerCommandTest):
+    """Char leads Char2; Watcher in Room looks on; Far (Room2) follows by choice."""
+
+    def setUp(self):
+        super().setUp()
+        self.watcher = self.make_character("Watcher")
+        for member in (self.char1, self.char2):
+            give_ratings(member)
+        self.form_party(self.char1, self.char2)
+
+    def listen(self, command, args, caller):
+        return self.run_cmd(command, args, caller=caller, receivers=[self.char2, self.watcher, self.far])
+
+    def test_a_named_party_is_called_so_in_every_line_up_to_the_end(self):
+        from commands.digger import CmdParty
+
+        said = self.listen(CmdParty(), "/name The Lantern Crew", self.char1)
+        assert "the room now hears of The Lantern Crew" in said[self.char2]
+        assert "Only the party's leader" in self.call(CmdParty(), "/name Nope", caller=self.char2)
+        with self.dice():
+            entered = self.listen(CmdDungeon(), "/enter", self.char1)
+        assert entered[self.watcher] == "[Digger] The Lantern Crew enters Test Barrow."
+        retreat = self.listen(CmdDungeon(), "/retreat", self.char1)
+        assert retreat[self.watcher] == "[Digger] The Lantern Crew retreats from Test Barrow: the run is over."
+        assert "The party retreats" in retreat[self.char2]
+
+    def test_the_room_hears_the_dungeon_is_won_and_the_run_is_lost(self):
+        from world.digger.render_run import round_public
+        from types import SimpleNamespace as NS
+
+        audience = NS(party="Ann's party", dungeon="Saltwick Light")
+        for outcome, words in ((rules.WON, "the dungeon is won"), (rules.LOST, "the run is lost")):
+            report = NS(audience=audience, result=NS(passed=outcome == rules.WON), challenge=7,
+                        ending=NS(outcome=outcome))
+            line = " ".join(round_public(report).split())  # one event, wrapped at most
+            assert "Ann's party fails" in line or "Ann's party passes" in line
+            assert line.endswith(f"{words}.")
+
+    def test_a_watcher_hears_it_all_wherever_they_are_and_can_stop(self):
+        from commands.digger import CmdParty
+
+        said = self.call(CmdParty(), "/watch Char2", caller=self.far)
+        assert "You follow Char's party" in said
+        assert "your own party" in self.call(CmdParty(), "/watch Char", caller=self.char2)
+        with self.dice():
+            entered = self.listen(CmdDungeon(), "/enter", self.char1)
+        assert "Challenge 1: The Gate" in entered[self.far]
+        acted = self.listen(CmdAct(), "force", self.char1)
+        assert "Char answers with Force." in acted[self.far]
+        assert acted[self.watcher] == ""
+        assert "You stop following" in self.call(CmdParty(), "/unwatch", caller=self.far)
+        acted = self.listen(CmdAct(), "force", self.char2)
+        assert acted[self.far] == ""

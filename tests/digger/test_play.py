@@ -260,7 +260,7 @@ class TestRecordsAndViews(RunTest):
             out = self.call(
                 CmdDungeon(), "/retreat", {self.char2: "[Digger] Char calls the " "retreat."}
             )
-        assert "Escape: Out" in out
+        assert "You turn back at the entrance" in out
         assert Run.objects.get().outcome == rules.RETREAT
         self.call(CmdAct(), "force", "Your party is not in a dungeon", caller=self.char2)
 

@@ -1,6 +1,6 @@
-"""What onlookers in the room hear of a party's moves: the text as written."""
+"""What onlookers hear of a party's moves: the text as written, and once."""
 
-from commands.digger import CmdAct, CmdDungeon
+from commands.digger import CmdAct, CmdDungeon, CmdParty
 from world.digger import rules
 
 from .fixtures import DiggerCommandTest, give_ratings, give_tool
@@ -14,10 +14,11 @@ class TestRoomNews(DiggerCommandTest):
         give_tool(self.char1, ODD_NAME, rules.BRUTE)
         self.form_party(self.char1)
         bystander = self.make_character("Watcher")
+        self.call(CmdParty(), "/watch Char", caller=bystander)
         with self.dice():
             self.call(CmdDungeon(), "/enter", caller=self.char1)
         heard = self.run_cmd(CmdAct(), ODD_NAME, caller=self.char1, receivers=[self.char1, bystander])
-        assert f"Char answers the challenge: {ODD_NAME}" in heard[bystander]
+        assert f"Char answers with {ODD_NAME}" in heard[bystander]
 
     def test_party_members_in_the_room_hear_it_once(self):
         for member in (self.char1, self.char2):

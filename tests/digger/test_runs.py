@@ -52,7 +52,7 @@ class TestWholeRuns(DiggerCommandTest):
         assert "Type: Entry | Ability: Brute | Level: 1 (target 9)" in out[self.char1]
         assert "Tire: Exhaustion +3 (this and next)" in out[self.char1]
         assert out[self.far] == ""  # not in the party, not in the room
-        assert "Char's party faces a new challenge" in out[self.bystander]
+        assert "Char's party enters Test Barrow." in out[self.bystander]
 
         text = self.round("force", HIT, HIT, HIT)
         assert "the party passes" in text
@@ -108,7 +108,7 @@ class TestWholeRuns(DiggerCommandTest):
                 text = self.run_cmd(CmdAct(), "/complete")
         # 33 (risk failed at Level 1, Tire), 33 (Level 1, Tire's second challenge), then
         # 35 (Level 2): everyone is past 100 after three rounds.
-        assert "Char (risk)" in text and "-> 101" in text
+        assert "Char (risk)" in text and "-> 100 (exhausted)" in text
         assert "Every delver is exhausted: the run is lost." in text
         assert "Escape: The Side Door" in text
         run = Run.objects.get()

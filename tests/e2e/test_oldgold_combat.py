@@ -65,7 +65,7 @@ def test_a_gm_and_two_players_fight_an_old_gold_encounter(game_server, unique_na
         assert "casts Magic missile" in two.command("+og/cast magic missile=goblin")
         assert "Rat's turn." in two.command("+og/done")
         fled = gm.command("+og/morale Rat")
-        assert "they break, and flee." in fled
+        assert "they break and flee." in fled
         assert "Round 2." in fled and "Goblin is no longer stunned." in fled
 
         gm.command(f"+og/adjust {ann}/hp=0")

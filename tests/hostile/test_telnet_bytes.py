@@ -66,3 +66,40 @@ def test_a_line_ending_in_0xff_is_answered_and_the_connection_lives(game_server,
         assert "still here" in client.command("say still here", timeout=5)
         assert time.monotonic() - started < 2
     assert "Malformed telnet input" not in game_server.log_tail(400)
+
+
+class Negotiating(Collecting):
+    """As Evennia's telnet protocol: it reads GMCP subnegotiations."""
+
+    def __init__(self):
+        super().__init__()
+        self.negotiated = []
+        self.negotiationMap[bytes([201])] = lambda data: self.negotiated.append(b"".join(data))
+
+
+def test_a_stray_subnegotiation_start_is_data(patched):
+    parser = Negotiating()
+    parser.dataReceived(b"say hi\xff\xfa\r\nlook\r\n")
+    assert parser.received == b"say hi\nlook\n"
+
+
+def test_an_unended_gmcp_subnegotiation_ends_at_the_line_end(patched):
+    parser = Negotiating()
+    parser.dataReceived(b"\xff\xfa\xc9Core.Hello {\r\nlook\r\n")
+    parser.dataReceived(b"\xff\xfa\xc9Core.Ping\xff\xf0")
+    assert parser.received == b"look\n"
+    assert parser.negotiated == [b"Core.Ping"]
+
+
+def test_a_too_long_subnegotiation_is_dropped(patched):
+    parser = Negotiating()
+    parser.dataReceived(b"\xff\xfa\xc9" + b"x" * (telnet_lone_iac.SUBNEGOTIATION_MAX + 10))
+    parser.dataReceived(b"\r\nlook\r\n")
+    assert parser.received.endswith(b"look\n")
+    assert parser.negotiated == []
+
+
+def test_the_stock_parser_swallows_everything_after_a_stray_subnegotiation():
+    parser = Negotiating()
+    parser.dataReceived(b"say hi\xff\xfa\r\nlook\r\n")
+    assert parser.received == b"say hi"  # the rest waits for an IAC SE that never comes

@@ -40,8 +40,16 @@ def make_npc(location, name, **stats):
 
 
 class OldGoldTest(EvenniaCommandTest):
+    # Wording tests read whole lines; test_width checks the 78-column wrap.
+    wrap_width = 100_000
+
     def setUp(self):
         super().setUp()
+        from world.oldgold import render
+
+        width = patch.object(render, "WIDTH", self.wrap_width)
+        width.start()
+        self.addCleanup(width.stop)
         self.char3 = create.create_object(
             self.character_typeclass, key="Cid", location=self.room1, home=self.room1
         )

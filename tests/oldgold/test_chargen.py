@@ -94,3 +94,25 @@ class TestSheet(OldGoldTest):
         assert "Coin pouch x2" in out and "Sword [ooo]" in out
         self.call(CmdOldGold(), "/sheet Char2", "Old Gold: Char2")  # a GM sees it
         self.call(CmdOldGold(), "/sheet Char", "You can see your own", caller=self.char2)
+
+
+class TestChargenGuidance(OldGoldTest):
+    def menu(self, text):
+        self.char2.ndb._evmenu.parse_input(text)
+
+    def test_a_short_name_picks_the_item_and_a_slip_says_what_to_type(self):
+        self.call(CmdOldGold(), "/new", None, caller=self.char2)
+        self.menu("Human")
+        self.menu("p")
+        self.menu("3 2 1 1")
+        self.menu("Sword")
+        self.char2.msg = __import__("unittest.mock").mock.Mock()
+        self.menu("chainmail")
+        said = " ".join(str(c.args[0]) for c in self.char2.msg.call_args_list if c.args)
+        assert "'chainmail' is not one of the choices. Type one of: Light armour" in said
+        assert not OldGoldSheet.objects.filter(character=self.char2).exists()
+        with self.dice(1, 1, 1, 1, 3, 2, 2):
+            self.menu("medium")
+            self.menu("y")
+        sheet = OldGoldSheet.objects.get(character=self.char2)
+        assert "Medium armour (mail)" in [i.name for i in sheet.items.all()]

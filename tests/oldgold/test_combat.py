@@ -111,8 +111,8 @@ class TestConditionsMoraleDeath(FightTest):
     def test_morale_over_the_score_flees(self):
         self.gm("/fight")
         out = self.gm("/morale Goblin, Bandit", None, 3, 2, 1, 1)
-        assert "Goblin: Morale 4: [3, 2] = 5, they break, and flee." in out
-        assert "Bandit: Morale 5: [1, 1] = 2, they hold" in out
+        assert "Goblin: Morale 4: [3, 2] = 5, they break and flee." in out
+        assert "Bandit: Morale 5: [1, 1] = 2, they hold." in out
         assert Encounter.objects.get().combatants[1]["out"] == "fled"
 
     def test_npc_dies_at_zero(self):

@@ -49,3 +49,15 @@ def test_a_visitor_must_log_in(adventurer):
     _, character = adventurer
     page = Client().get(f"/oldgold/sheets/{character.id}/")
     assert page.status_code == 302
+
+
+def test_the_page_shows_name_bonds_and_deity(adventurer):
+    account, character = adventurer
+    sheet = character.oldgold_sheet
+    sheet.details = {**sheet.details, "name": "Wren",
+                     "bonds": [{"id": 1, "with": "Bob", "text": "We fled the same fire."}],
+                     "deity": {"name": "Sella", "domain": "the rivers", "tenet": "never dam"}}
+    sheet.save()
+    text = client_for(account).get(f"/oldgold/sheets/{character.id}/").content.decode()
+    assert "Called Wren." in text and "Bond with Bob: We fled the same fire." in text
+    assert "Deity: Sella, of the rivers (tenet: never dam)." in text

@@ -38,8 +38,13 @@ class Card:
     def header(self):
         """'Type: Entry | Ability: Brute | Level: 2' (just the type for an outcome card)."""
         if not self.is_challenge:
-            return f"Type: {self.kind.title()}"
-        return f"Type: {self.kind.title()} | Ability: {self.ability} | Level: {self.level}"
+            return f"Type: {self.kind_label}"
+        return f"Type: {self.kind_label} | Ability: {self.ability} | Level: {self.level}"
+
+    @property
+    def kind_label(self):
+        """The card's kind as a player reads it ('Second draw', not a bare 'Second')."""
+        return _KIND_LABELS.get(self.kind, self.kind.title())
 
     def condition_labels(self):
         """Each Condition with its short effect, e.g. 'Weaken: Brute -2 (this and next)'."""
@@ -427,3 +432,7 @@ def _card_warnings(card):
         if count > 1:
             warnings.append(f"{name} lists {condition} {count} times (they stack).")
     return warnings
+
+
+# A bare "Second" or "Third" reads like a count; these say what the card is.
+_KIND_LABELS = {rules.SECOND: "Second draw", rules.THIRD: "Third draw"}

@@ -580,10 +580,17 @@ def outcome_card(state, dungeon, rng):
         kind = rules.DISCOVERY
     elif state.card_kind == rules.FINAL and not state.pending:  # the Final was played
         kind = rules.LANDMARK
+    elif at_the_door(state):
+        return None  # an Escape card tells of a flight from deep inside, not from the door
     else:
         kind = rules.ESCAPE
     cards = dungeon.by_kind[kind]
     return _pick(cards, rng) if cards else None
+
+
+def at_the_door(state):
+    """True while no round of the run has been resolved (the party is at the entrance)."""
+    return state.exploration == 0 and state.challenge <= 1
 
 
 def retreat(state):

@@ -270,6 +270,11 @@ class Party(models.Model):
 
     dungeon = models.ForeignKey(Dungeon, on_delete=models.PROTECT, related_name="parties")
     created_at = models.DateTimeField(auto_now_add=True)
+    # The name the party goes by in the room's news (set with +party/name);
+    # blank means it goes by its leader ("Ann's party").
+    name = models.CharField(max_length=40, blank=True, default="")
+    # Onlookers who chose to hear the party's news in full (+party/watch).
+    watchers = models.ManyToManyField(ObjectDB, blank=True, related_name="digger_watching")
 
     class Meta:
         verbose_name_plural = "parties"

@@ -153,3 +153,54 @@ def _remove(membership, party, members):
         party.delete()
         return _change(DISBANDED, character, party, ending)
     return _change(LEFT, character, party, ending)
+
+
+NAME_MAX = Party._meta.get_field("name").max_length
+
+
+@dataclass(frozen=True)
+class PartyNamed:
+    name: str  # what the room calls the party now
+    members: tuple
+
+
+def name_party(character, name):
+    """The leader names the party for the room's news; a blank name goes back to the leader's."""
+    from evennia.utils.ansi import strip_ansi
+
+    name = " ".join(strip_ansi(name or "").split())
+    if len(name) > NAME_MAX:
+        raise DiggerError(f"A party's name is at most {NAME_MAX} characters; that one has {len(name)}.")
+    with transaction.atomic():
+        membership, party, members = _own_party(character)
+        if not membership.is_leader:
+            raise DiggerError("Only the party's leader can name the party.")
+        party.name = name
+        party.save(update_fields=["name"])
+    label = services.party_label(name, character.key)
+    return PartyNamed(label, tuple(member.character for member in members))
+
+
+def watch_party(character, other):
+    """Follow the news of the party `other` is in, in full, wherever you are."""
+    theirs = membership_of(other)
+    if theirs is None:
+        raise DiggerError(f"{other.key} is not in a party: there is nothing to watch.")
+    mine = membership_of(character)
+    if mine is not None and mine.party_id == theirs.party_id:
+        raise DiggerError("That is your own party: you hear all its news already.")
+    with transaction.atomic():
+        for watched in character.digger_watching.all():
+            watched.watchers.remove(character)
+        theirs.party.watchers.add(character)
+    members = members_of(theirs.party_id)
+    leader = next((m.character.key for m in members if m.is_leader), "")
+    return services.party_label(theirs.party.name, leader)
+
+
+def stop_watching(character):
+    """Stop following any party; returns how many were followed."""
+    watched = list(character.digger_watching.all())
+    for party in watched:
+        party.watchers.remove(character)
+    return len(watched)

@@ -9,14 +9,14 @@ import textwrap
 from django.utils import timezone
 from world.digger import rules
 from world.digger.deck import quality_label
-from world.text_table import text_table
+from world.text_table import screen_width, text_table
 
 WIDTH = 78
 
 
 def table(*headers, rows=(), widths=None):
     """A table no wider than WIDTH; `widths` fixes some columns ({index: width})."""
-    return text_table(headers, rows, WIDTH, widths)
+    return text_table(headers, rows, screen_width(), widths)
 
 
 def counted(number, noun, plural=None):
@@ -25,7 +25,7 @@ def counted(number, noun, plural=None):
 
 
 def wrap(text, indent=""):
-    return textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=indent)
+    return textwrap.fill(text, screen_width(), initial_indent=indent, subsequent_indent=indent)
 
 
 def heading(text):

@@ -20,10 +20,24 @@ _OUTCOME_WORDS = {
 }
 
 
-def bar(value, top, width=BAR):
-    filled = max(0, min(width, value * width // top))
+def bar(value, top, width=BAR, full_word=""):
+    """A bar that never runs past `top`; at the top it says `full_word` if given."""
+    shown = max(0, min(value, top))
+    filled = shown * width // top
     colour = "|g" if value < top else "|r"
-    return f"[{colour}{'#' * filled}|n{'-' * (width - filled)}] {value}/{top}"
+    text = f"[{colour}{'#' * filled}|n{'-' * (width - filled)}] {shown}/{top}"
+    return f"{text} {full_word}" if full_word and value >= top else text
+
+
+def exhaustion_bar(value, width=SMALL_BAR):
+    return bar(value, rules.EXHAUSTION_LIMIT, width, "exhausted")
+
+
+def exhaustion_value(value):
+    """'35', or '100 (exhausted)' for anything at or past the limit."""
+    if value >= rules.EXHAUSTION_LIMIT:
+        return f"{rules.EXHAUSTION_LIMIT} (exhausted)"
+    return str(value)
 
 
 # ---------------------------------------------------------------- dungeons
@@ -84,9 +98,11 @@ def drawn(report):
 
 
 def drawn_public(report):
-    return f"{TAG} {report.drawer.key}'s party faces a new challenge:\n" + card_block(
-        report.card, report.challenge
-    )
+    """One line for onlookers: the card itself is the party's business."""
+    audience = report.audience
+    if report.entered:
+        return f"{TAG} {audience.party} enters {audience.dungeon}."
+    return f"{TAG} {audience.party} draws challenge {report.challenge} in {audience.dungeon}."
 
 
 # ---------------------------------------------------------------- acting
@@ -111,7 +127,8 @@ def acted(report):
 
 
 def acted_public(report):
-    return f"{TAG} {report.actor.key} answers the challenge: {report.action.describe()}."
+    """Onlookers hear nothing of each member's answer (None): the room would drown in them."""
+    return None
 
 
 # ---------------------------------------------------------------- results
@@ -152,7 +169,7 @@ def round_result(report):
         lines.append(
             wrap(
                 f"{names[roll.member_id]}: Exhaustion +{roll.exhaustion_gain} "
-                f"({_signed(roll.exhaustion_items)}) -> {roll.exhaustion_after}",
+                f"({_signed(roll.exhaustion_items)}) -> {exhaustion_value(roll.exhaustion_after)}",
                 "  ",
             )
         )
@@ -179,22 +196,32 @@ def _modifiers(roll):
     return ", ".join(parts)
 
 
+# How the room hears that a run is over, at the end of the round's one line.
+_PUBLIC_OUTCOME = {
+    rules.WON: "the dungeon is won",
+    rules.RETREAT: "the party retreats and the run is over",
+    rules.LOST: "the run is lost",
+}
+
+
 def round_public(report):
-    """The round's verdict for onlookers, naming the party by its leader."""
+    """The round's verdict for onlookers in one line, naming the party as always."""
     audience = report.audience
-    party = f"{audience.leader}'s party" if audience.leader else "A party"
     verdict = "passes" if report.result.passed else "fails"
-    text = wrap(
-        f"{TAG} {party} {verdict} {report.card.title or report.card.key} in "
-        f"{audience.dungeon} (Exploration {report.exploration})."
-    )
+    text = f"{TAG} {audience.party} {verdict} challenge {report.challenge} in {audience.dungeon}"
     if report.ending:
-        text += "\n" + _OUTCOME_WORDS[report.ending.outcome]
-    return text
+        text += f": {_PUBLIC_OUTCOME[report.ending.outcome]}"
+    return wrap(text + ".")
+
+
+def retreated_public(audience):
+    return wrap(f"{TAG} {audience.party} retreats from {audience.dungeon}: the run is over.")
 
 
 def ending(end):
     lines = [_OUTCOME_WORDS[end.outcome]]
+    if getattr(end, "at_the_door", False) and end.outcome == rules.RETREAT:
+        lines.append("You turn back at the entrance, before the dungeon has touched you.")
     if end.card is not None:
         lines.append(heading(f"{end.card.kind.title()}: {end.card.title or end.card.key}"))
         if end.card.text:
@@ -255,7 +282,17 @@ def roster(view):
 def camp(view):
     lines = [heading(f"Camp: dungeon #{view.dungeon.number}, {view.dungeon.name}")]
     if view.run is None:
-        lines += [roster(view), "Not in the dungeon yet: the leader enters with +dungeon/enter."]
+        lines.append(roster(view))
+        if view.last_run is not None:
+            lines.append(last_run(view.last_run))
+        lines.append(
+            wrap(
+                "Not in the dungeon now: the leader takes the party in with +dungeon/enter."
+                if view.last_run is None
+                else "What next: the leader takes the party in again with +dungeon/enter, "
+                "or +party/leave and +party/create <#> for another dungeon (+dungeon/list)."
+            )
+        )
         return "\n".join(lines)
     state = view.state
     if view.card is not None:
@@ -278,7 +315,7 @@ def camp(view):
             status = "-"
         belt = ", ".join(f"{tool.name} {left}/{tool.uses}" for tool, left in member.belt)
         rows.append(
-            (name, bar(member.exhaustion, rules.EXHAUSTION_LIMIT, SMALL_BAR), status, belt or "-")
+            (name, exhaustion_bar(member.exhaustion), status, belt or "-")
         )
     lines.append(str(table("Member", "Exhaustion", "Acted", "Belt (uses left)", rows=rows)))
     lines.append("* leads the party")
@@ -290,6 +327,47 @@ def camp(view):
     elif view.next_drawer:
         lines.append(f"Next to draw: {view.next_drawer} (any member may +dungeon/draw).")
     return "\n".join(lines)
+
+
+_LAST_OUTCOME = {
+    rules.WON: "|gthe dungeon was won|n",
+    rules.RETREAT: "|ythe party retreated|n",
+    rules.LOST: "|rthe run was lost|n (everyone exhausted)",
+}
+
+
+def last_run(run):
+    """How the party's last run ended, in one line."""
+    exploration = (run.state or {}).get("exploration", 0)
+    when = run.ended_at.strftime("%Y-%m-%d %H:%M") if run.ended_at else "?"
+    return wrap(
+        f"Last run ({when} UTC): {_LAST_OUTCOME.get(run.outcome, run.outcome)}, "
+        f"with {exploration} Exploration."
+    )
+
+
+def return_summary(view, character):
+    """A few lines for a member coming back to an open run (login or reconnect)."""
+    state = view.state
+    lines = [f"{TAG} Your party is in dungeon #{view.dungeon.number}, {view.dungeon.name}."]
+    me = next((member for member in view.members if member.name == character.key), None)
+    if view.card is not None and state.pending:
+        lines.append(
+            f"Challenge {state.challenge} waits: {view.card.title or view.card.key} "
+            f"({view.card.ability} Level {view.card.level})."
+        )
+        if me is not None and me.action is not None:
+            lines.append(f"You have acted: {me.action.describe()}.")
+        elif me is not None and me.exhaustion is not None and me.exhaustion >= rules.EXHAUSTION_LIMIT:
+            lines.append("You are exhausted and cannot act.")
+        else:
+            lines.append("You have not acted yet: +act <ability or tool> (or +risk).")
+        waiting = ", ".join(view.waiting) or "nobody"
+        lines.append(f"Still to act: {waiting}. {view.drawer} completes the round.")
+    else:
+        lines.append(f"No card is waiting. Next to draw: {view.next_drawer or 'any member'} (+dungeon/draw).")
+    lines.append("+camp shows it all; +challenge shows the card.")
+    return "\n".join(wrap(line) for line in lines)
 
 
 def _modifier_lines(title, modifiers):

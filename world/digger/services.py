@@ -68,6 +68,13 @@ class Audience:
     members: tuple  # characters still in the party
     dungeon: str
     leader: str
+    party: str = ""  # what the room calls the party (party_label)
+    watchers: tuple = ()  # onlookers following the party's news in full
+
+    @property
+    def hearers(self):
+        """Everyone who hears the party's news in full: members, then watchers."""
+        return tuple(dict.fromkeys((*self.members, *self.watchers)))
 
 
 @dataclass(frozen=True)
@@ -99,6 +106,7 @@ class Ending:
     card: Card | None
     dungeon: str
     reward: str
+    at_the_door: bool = False  # ended before any round was resolved
 
 
 @dataclass(frozen=True)
@@ -126,10 +134,20 @@ def _open_run_of(membership):
     return run
 
 
+def party_label(name, leader):
+    """How the room names a party, the same way every time: its own name, else its leader's."""
+    if name:
+        return name
+    return f"{leader}'s party" if leader else "A party"
+
+
 def _audience(membership, members):
     leader = next((member.character.key for member in members if member.is_leader), "")
+    party = membership.party
+    characters = tuple(member.character for member in members)
+    watchers = tuple(w for w in party.watchers.all() if w not in characters)
     return Audience(
-        tuple(member.character for member in members), membership.party.dungeon.name, leader
+        characters, party.dungeon.name, leader, party_label(party.name, leader), watchers
     )
 
 
@@ -431,7 +449,7 @@ def _end(run, state, deck):
     run.outcome = state.outcome
     run.outcome_card = card.to_dict() if card else None
     run.ended_at = timezone.now()
-    return Ending(state.outcome, card, deck.name, deck.reward)
+    return Ending(state.outcome, card, deck.name, deck.reward, engine.at_the_door(state))
 
 
 @tells_party(retreat_audience)
@@ -492,6 +510,7 @@ class CampView:
     drawer: str
     next_drawer: str
     waiting: tuple  # names
+    last_run: Run | None = None  # outside a run: the party's last ended run, if any
 
 
 @tells_viewer
@@ -512,7 +531,14 @@ def camp(character):
             )
             for member in members
         )
-        return CampView(membership.party.dungeon, views, None, None, None, (), (), "", "", ())
+        last = (
+            Run.objects.filter(party_id=membership.party_id, ended_at__isnull=False)
+            .order_by("-ended_at")
+            .first()
+        )
+        return CampView(
+            membership.party.dungeon, views, None, None, None, (), (), "", "", (), last
+        )
     state = engine.RunState.from_dict(run.state)
     leaders = {member.character_id for member in members if member.is_leader}
     views = []
@@ -545,6 +571,14 @@ def camp(character):
         _next_drawer(state, run, away, names),
         tuple(names[member_id] for member_id in engine.waiting_for(state, away)),
     )
+
+
+def return_summary(character):
+    """The camp view for a member of a party in an open run, else None (for the login line)."""
+    membership = membership_of(character)
+    if membership is None or open_run(membership.party_id) is None:
+        return None
+    return camp(character)
 
 
 def _drawer_name(run, names):

@@ -112,14 +112,27 @@ def _visible(text):
     return len(strip_ansi(text))
 
 
+def _last_space_within(line, width):
+    """The index of the last space before `width` visible columns (None if none).
+    A prefix's width only grows, so the walk stops at the first space past it:
+    a long line costs a few prefixes, not one per space."""
+    last = None
+    for index, char in enumerate(line):
+        if char == " ":
+            if _visible(line[:index]) > width:
+                break
+            last = index
+    return last
+
+
 def _fit(lines, width=78):
     """Wrap each line at a space so no line shows more than `width` columns
     (colour codes take no room); continuations are indented."""
     out = []
     for line in lines:
         while _visible(line) > width:
-            spaces = [i for i, ch in enumerate(line) if ch == " " and _visible(line[:i]) <= width]
-            cut = spaces[-1] if spaces and spaces[-1] > 10 else len(line)
+            last = _last_space_within(line, width)
+            cut = last if last is not None and last > 10 else len(line)
             if cut == len(line):
                 break
             out.append(line[:cut])

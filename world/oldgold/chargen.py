@@ -7,13 +7,26 @@ leaving the menu changes nothing.
 
 from evennia.utils.evmenu import EvMenu
 
-from world.oldgold import rules, services
+from world.oldgold import render, rules, services
 from world.oldgold.errors import OldGoldError
 
 
 def start(caller):
     EvMenu(caller, "world.oldgold.chargen", startnode="node_ancestry",
            cmd_on_exit=None, persistent=False, og_draft={})
+
+
+def _unknown(caller, raw, choices=(), **kwargs):
+    """Input matching no option: say what to type instead; the node shows again."""
+    caller.msg(render.wrap_text(
+        f"'{raw.strip()}' is not one of the choices. Type one of: {', '.join(choices)} "
+        "(or its number), or |wq|n to leave without saving."))
+    return None
+
+
+def _otherwise(options):
+    names = [o["key"][0] if isinstance(o["key"], tuple) else o["key"] for o in options]
+    return options + [{"key": "_default", "goto": (_unknown, {"choices": names})}]
 
 
 def _draft(caller):
@@ -40,7 +53,7 @@ def node_ancestry(caller, raw_string, **kwargs):
     ]
     options.append({"key": ("Roll", "r"), "desc": "roll 1d4", "goto": (_choose_ancestry,
                                                                         {"key": "roll"})})
-    return text, options
+    return render.wrap_text(text), _otherwise(options)
 
 
 def node_method(caller, raw_string, **kwargs):
@@ -48,10 +61,10 @@ def node_method(caller, raw_string, **kwargs):
     text = (f"{lineage.name}. Attributes: Might, Grace, Mind, Heart. Distribute "
             f"{lineage.points} points, or roll {lineage.points}d4 (1 Might, 2 Grace, 3 Mind, "
             f"4 Heart). None may exceed {rules.CREATION_CAP}; a die that would is rolled again.")
-    return text, [
+    return render.wrap_text(text), _otherwise([
         {"key": ("Points", "p"), "desc": "distribute the points", "goto": "node_points"},
         {"key": ("Roll", "r"), "desc": f"roll {lineage.points}d4", "goto": _roll_scores},
-    ]
+    ])
 
 
 def _roll_scores(caller, raw, **kwargs):
@@ -84,7 +97,7 @@ def node_points(caller, raw_string, **kwargs):
     lineage = rules.ANCESTRIES[_draft(caller)["ancestry"]]
     text = (f"Type four numbers adding up to {lineage.points}, each 0 to "
             f"{rules.CREATION_CAP}: Might Grace Mind Heart (e.g. 2 2 1 1).")
-    return text, [{"key": "_default", "goto": _read_points}]
+    return render.wrap_text(text), [{"key": "_default", "goto": _read_points}]
 
 
 def _choose(caller, raw, field=None, value=None, next_node=None, **kwargs):
@@ -97,10 +110,10 @@ def node_weapon(caller, raw_string, **kwargs):
     options = []
     for key in rules.STARTING_WEAPONS:
         gear = rules.GEAR[key]
-        options.append({"key": gear.name, "desc": f"{gear.damage}, {gear.reach}",
+        options.append({"key": (gear.name, key), "desc": f"{gear.damage}, {gear.reach}",
                         "goto": (_choose, {"field": "weapon", "value": key,
                                            "next_node": "node_second"})})
-    return text, options
+    return render.wrap_text(text), _otherwise(options)
 
 
 def node_second(caller, raw_string, **kwargs):
@@ -110,10 +123,11 @@ def node_second(caller, raw_string, **kwargs):
     for key in rules.STARTING_SECOND:
         gear = rules.GEAR[key]
         desc = f"+{gear.dp} DP" if gear.dp else gear.note
-        options.append({"key": gear.name, "desc": desc,
+        short = key.split()[0]  # 'light', 'medium', 'spellbook', 'relic'
+        options.append({"key": (gear.name, key, short), "desc": desc,
                         "goto": (_choose, {"field": "second", "value": key,
                                            "next_node": "node_confirm"})})
-    return text, options
+    return render.wrap_text(text), _otherwise(options)
 
 
 def _finish(caller, raw, **kwargs):
@@ -144,13 +158,13 @@ def node_confirm(caller, raw_string, **kwargs):
     text = (f"{rules.ANCESTRIES[draft['ancestry']].name}; {scores}; "
             f"{rules.GEAR[draft['weapon']].name} and {rules.GEAR[draft['second']].name}.\n"
             "HP (6 + 3 x Might + 1d6) and 20 + 2d20 gp are rolled when you confirm.")
-    return text, [
+    return render.wrap_text(text), _otherwise([
         {"key": ("Confirm", "y", "yes"), "desc": "write the sheet", "goto": _finish},
         {"key": ("Start over", "s"), "desc": "back to ancestry", "goto": "node_ancestry"},
-    ]
+    ])
 
 
 def node_done(caller, raw_string, **kwargs):
     text = (_draft(caller)["done"] + "\nYour sheet now waits for a GM's review "
             "(|w+og/sheet|n shows it).")
-    return text, None
+    return render.wrap_text(text), None

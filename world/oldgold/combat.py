@@ -36,6 +36,7 @@ from world.oldgold.services import (
     bonus,
     dp_of,
     encounter_here,
+    frightened_of,
     has_condition,
     is_gm,
     is_npc,
@@ -258,7 +259,7 @@ def _weapon_profile(attacker, text, rng_notes):
             raise OldGoldError(f"{named.name} is not a weapon.")
         if named.location != "hands":
             raise OldGoldError(f"{named.name} is not in your hands: "
-                               f"|w+og/move {named.name}=hands|n first (a free action).")
+                               f"|w+og/carry {named.name}=hands|n first (a free action).")
         weapon = named
     elif weapons:
         weapon = weapons[0]
@@ -329,6 +330,9 @@ def attack(caller, request, rng=None):
         if condition["key"] == "invisible":
             advantage = True
             notes.append("unseen")
+    if frightened_of(attacker, target):
+        disadvantage = True
+        notes.append(f"frightened of {target.key}")
     for condition in _conditions(target):
         rule = rules.CONDITIONS[condition["key"]]
         if rule.melee_against_advantage and not ranged:
@@ -348,29 +352,23 @@ def attack(caller, request, rng=None):
     if request.cover == "partial":
         dp += rules.COVER_DP
         notes.append(f"cover +{rules.COVER_DP} DP")
+    spec = {"target_id": target.id, "damage": damage, "second_damage": "", "dp": dp,
+            "advantage": advantage, "disadvantage": disadvantage, "direct": direct,
+            "smite": ""}
     if request.second:
         second_name, second_damage, *_ = _weapon_profile(attacker, request.second, notes)
-        kept, other = dice.roll_dual_damage(damage, second_damage, dp, rng, advantage,
-                                            disadvantage, direct)
-        notes.append(f"dual-wielding, kept the higher of {kept.rolled} and {other.rolled}")
-        result = kept
-        rolled_dice = [d for r in (*kept.rolls, *other.rolls) for d in r.dice]
+        spec["second_damage"] = second_damage
         name = f"{name} and {second_name}"
-    else:
-        result = dice.roll_damage(damage, dp, rng, advantage, disadvantage, direct)
-        rolled_dice = [d for r in result.rolls for d in r.dice]
-    taken = result.taken
-    extra = ""
     if entry.get("smite") and not ranged:
         undead = target.tags.has("undead", category="oldgold") or target.tags.has(
             "fiend", category="oldgold")
-        smite_dice = "2d8" if undead else "1d8"
         heart = bonus(score_of(attacker, "heart"))
-        smite = expr.roll(f"{smite_dice}+{heart}", rng)
-        rolled_dice += list(smite.dice)
-        taken = dice.damage_after_dp(result.rolled + smite.total, dp, direct)
-        extra = f" Smite adds {smite.render()}."
+        spec["smite"] = f"{'2d8' if undead else '1d8'}+{heart}"
         entry["smite"] = False
+    rolled = roll_attack_damage(spec, rng)
+    result, taken, rolled_dice, extra = rolled.damage, rolled.taken, rolled.dice, rolled.extra
+    if rolled.dual_note:
+        notes.append(rolled.dual_note)
     note = f" [{'; '.join(notes)}]" if notes else ""
     kind = "opportunity attack" if request.opportunity else "attack"
     line = (f"{attacker.key} makes an {kind} on {target.key} with {name}: "
@@ -387,10 +385,69 @@ def attack(caller, request, rng=None):
     if has_condition(attacker, "invisible"):
         remove_condition(attacker, "invisible")
     _log("attack", attacker, caller.location, rolled_dice, line, target=target.key,
-         taken=taken, dp=dp)
+         taken=taken, **spec)
     _use_main(encounter, entry, request)
     encounter.save()
     return Outcome(tuple(lines), data={"taken": taken, "damage": result})
+
+
+@dataclass(frozen=True)
+class AttackDamage:
+    damage: object  # the dice.Damage that counts
+    taken: int
+    dice: list
+    extra: str = ""  # the smite's words
+    dual_note: str = ""
+
+
+def roll_attack_damage(spec, rng):
+    """The damage of one attack from its recorded spec (weapon dice, a second
+    weapon, DP, advantage, direct, a smite): used by the attack and again by
+    an Inspiration reroll of it."""
+    dp, direct = spec["dp"], spec["direct"]
+    adv, dis = spec["advantage"], spec["disadvantage"]
+    note = ""
+    if spec.get("second_damage"):
+        kept, other = dice.roll_dual_damage(spec["damage"], spec["second_damage"], dp, rng,
+                                            adv, dis, direct)
+        note = f"dual-wielding, kept the higher of {kept.rolled} and {other.rolled}"
+        result = kept
+        rolled_dice = [d for r in (*kept.rolls, *other.rolls) for d in r.dice]
+    else:
+        result = dice.roll_damage(spec["damage"], dp, rng, adv, dis, direct)
+        rolled_dice = [d for r in result.rolls for d in r.dice]
+    taken, extra = result.taken, ""
+    if spec.get("smite"):
+        smite = expr.roll(spec["smite"], rng)
+        rolled_dice += list(smite.dice)
+        taken = dice.damage_after_dp(result.rolled + smite.total, dp, direct)
+        extra = f" Smite adds {smite.render()}."
+    return AttackDamage(result, taken, rolled_dice, extra, note)
+
+
+def undo_damage(encounter, target, amount):
+    """Give back `amount` HP an attack took (an Inspiration reroll of that
+    attack): a PC or NPC it dropped stands in the fight again."""
+    if amount <= 0:
+        return
+    entry = _entry_of(encounter, target) if encounter else None
+    if is_npc(target):
+        stats = npc_stats(target)
+        was_dead = stats["hp"] == 0
+        stats["hp"] = min(stats["max_hp"], stats["hp"] + amount)
+        target.attributes.add("og_stats", stats)
+        if was_dead and entry is not None and entry["out"] == "dead":
+            entry["out"] = None
+            encounter.casualties = max(0, encounter.casualties - 1)
+        return
+    sheet = sheet_of(target, target)
+    was_down = sheet.hp == 0
+    sheet.hp = min(sheet.max_hp, sheet.hp + amount)
+    sheet.save(update_fields=["hp"])
+    if was_down:
+        remove_condition(target, "prone")
+        if entry is not None and entry["out"] == "down":
+            entry["out"] = None
 
 
 def _use_main(encounter, entry, request=None):
@@ -401,8 +458,9 @@ def _use_main(encounter, entry, request=None):
 
 
 @transaction.atomic
-def simple_action(caller, action, rng=None):
-    """move, sprint, defend, disengage on your turn."""
+def simple_action(caller, action, rng=None, toward=None):
+    """move, sprint, defend, disengage on your turn; a move or sprint
+    `toward` someone is refused while you are frightened of them."""
     rng = _dice(rng)
     encounter = encounter_here(caller.location)
     entry = _acting_entry(caller, encounter)
@@ -412,6 +470,10 @@ def simple_action(caller, action, rng=None):
                        if rules.CONDITIONS[c["key"]].speed_zero), None)
     if action in ("move", "sprint", "disengage") and speed_zero:
         raise OldGoldError(f"{obj.key} is {speed_zero.lower()}: their Speed is 0.")
+    if action in ("move", "sprint") and frightened_of(obj, toward):
+        raise OldGoldError(f"{obj.key} is frightened of {toward.key} and cannot move toward "
+                           f"them while {toward.key} is in sight. Move another way "
+                           "(|w+og/move|n) or act where you stand. Nothing was used.")
     if action == "move":
         if entry["moved"]:
             raise OldGoldError("You have moved this turn; sprinting (|w+og/sprint|n) moves "
@@ -421,7 +483,8 @@ def simple_action(caller, action, rng=None):
         if has_condition(obj, "prone"):
             remove_condition(obj, "prone")
             return Outcome((f"{obj.key} stands up (that takes the move).",))
-        return Outcome((f"{obj.key} moves.",))
+        where = f" toward {toward.key}" if toward is not None else ""
+        return Outcome((f"{obj.key} moves{where}.",))
     if entry["main"]:
         raise OldGoldError("You have used your main action this turn: |w+og/done|n ends it.")
     entry["main"] = True
@@ -431,7 +494,8 @@ def simple_action(caller, action, rng=None):
         line = f"{obj.key} defends: 1d4 [{die}], +{die} DP until their next turn."
         _log("defend", obj, caller.location, [die], line)
     elif action == "sprint":
-        line = f"{obj.key} sprints, moving their Speed again."
+        where = f" toward {toward.key}" if toward is not None else ""
+        line = f"{obj.key} sprints{where}, moving their Speed again."
     else:
         entry["disengage"] = True
         line = f"{obj.key} disengages: moving away draws no opportunity attacks."
@@ -564,7 +628,8 @@ def death_roll(caller, rng=None):
         sheet.save(update_fields=["hp"])
         if entry is not None:
             entry["out"] = None
-    _log("death", caller, caller.location, result.dice, lines[0], outcome=result.outcome)
+    _log("death", caller, caller.location, result.dice, lines[0], outcome=result.outcome,
+         disadvantage=sheet.unrested)
     if entry is not None:
         entry["rolled_death"] = True
         lines += _advance(encounter, rng) if result.outcome != "recovers" else []
@@ -591,7 +656,7 @@ def morale(gm, targets=(), rng=None):
         line = f"{obj.key}: {result.render()}"
         if result.breaks:
             entry["out"] = "fled"
-            line += ", and flee."
+        line += " and flee." if result.breaks else "."
         lines.append(line)
         _log("morale", obj, gm.location, result.dice, line, breaks=result.breaks)
     if _current(encounter)["out"] == "fled":

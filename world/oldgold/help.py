@@ -41,6 +41,11 @@ OLD_GOLD_HELP = [
             4 Heart); none may go above {cap} now. HP is {base_hp} + {per_might} x Might + 1d6.
             Pick a weapon, then armour, a spellbook or a relic (a random spell or
             prayer). You get 20 + 2d20 gp. A GM then reviews it: |w+og/approve <name>|n.
+            Finishing touches: |w+og/touch roll|n (name, looks, manner, past, aim)
+            or |w+og/touch name=Wren|n; a bond with the player beside you,
+            |w+og/bond Bob|n (both roll 1d6 and add) or |w+og/bond Bob=<yours>|n;
+            a relic's god, |w+og/deity|n (1d12 a column) or |w+og/deity
+            Sella/the rivers/never dam a stream|n.
 
             |wThe sheet|n (|w+og/sheet|n, also on the web): {slots} slots, {hands} in
             your hands, {body} on your body, {pack} in your pack; bulky things take two.
@@ -51,8 +56,9 @@ OLD_GOLD_HELP = [
             (equal fails). Against someone: |w+og/check might vs Goblin|n, difficulty
             10 + their score. Add |w=adv|n, |w=dis|n, |w=help Bob|n; they cancel,
             never stack. A GM grants Inspiration (|w+og/inspire|n); |w+og/reroll|n
-            spends it on your last check. The GM calls group checks: at least half
-            must succeed.
+            spends it on your last roll of any kind (a check, an attack's damage,
+            a death roll, a level's HP, a rest) and the new roll stands. The GM
+            calls group checks: at least half must succeed.
 
             |wA first fight.|n The GM makes foes (|w+og/npc Goblin=grace 3 hp 7
             morale 4 attack dagger 1d6+1|n) and starts: |w+og/fight|n. Everyone acts
@@ -93,12 +99,20 @@ OLD_GOLD_HELP = [
               +og/attack <target>         on a foe's turn, it attacks
               +og/next                    end the current turn
               +og/cond <name>=stunned 2 rounds, +og/uncond <name>=stunned
+              +og/cond <name>=frightened of <foe>[ 3 rounds]
               +og/morale [<foe>, ...]     2d6 over Morale and they flee
               +og/end                     end it: wear dots, thrown weapons back
               +og/group grace vs 12=Ann, Bob
               +og/inspire <name>, +og/give <name>=<item>, +og/pay <name>=<gp>
               +og/learn <name>=<spell or prayer>, +og/day, +og/deprive <name>
               +og/adjust <name>/<field>=<number>   (staff)
+              +og/chase Ann, Bob=flee (or pursue; us/them head start,
+                     us/them slower, their speed 12)   two d4 clocks from 1
+              +og/exchange grace vs 12    the players' group check: +1 to
+                     their die or to the other side's; 4 wins
+              +og/endchase                stop it early
+              +og/treasure difficult=Ann, Bob   worth from XP to next level
+              +og/share 300=Ann, Bob[, 2 followers]   equal shares as coin
 
             Conditions: blinded, prone, grappled, restrained, paralyzed, stunned,
             petrified, unconscious, charmed, frightened; magic adds asleep,

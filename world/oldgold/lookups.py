@@ -35,6 +35,7 @@ class SheetPage:
     locations: tuple  # (name, used, size, [ItemRow])
     pouches: int
     conditions: tuple
+    touches: tuple = ()
 
 
 def _may_see(account, character):
@@ -70,4 +71,11 @@ def sheet_page(account, character_id):
         dp=services.dp_of(sheet), next_xp=rules.XP_REQUIRED.get(sheet.level + 1),
         locations=locations, pouches=services.pouches_needed(sheet.coin),
         conditions=tuple(rules.CONDITIONS[c["key"]].name for c in sheet.conditions),
+        touches=tuple(_touch_lines(sheet)),
     )
+
+
+def _touch_lines(sheet):
+    from world.oldgold.touches import describe
+
+    return describe(sheet)

@@ -83,7 +83,7 @@ def cast(caller, magic_text, targets=(), rng=None, item_text="", attribute=""):
     if book is None:
         raise OldGoldError(f"You carry no spellbook or relic with {magic.name}.")
     if book.location != "hands":
-        raise OldGoldError(f"{book.name} must be in hand: |w+og/move {book.name}=hands|n.")
+        raise OldGoldError(f"{book.name} must be in hand: |w+og/carry {book.name}=hands|n.")
     if book.spent:
         raise OldGoldError(f"{book.name} is spent: its dots clear on a successful rest "
                            "(|w+og/rest|n). Nothing was cast.")

@@ -154,3 +154,37 @@ class OldGoldRoll(models.Model):
 
     def __str__(self):
         return f"#{self.pk} {self.kind}"
+
+
+class Chase(models.Model):
+    """A chase (or any drawn-out contest) in one room: two d4 clocks, one for
+    the players' side and one for the other, each from 1 (2 with a head start
+    or an ambush); the first to reach 4 wins. `members` are the ids of the
+    PCs who make the group checks; `slower` is 'players', 'them' or ''."""
+
+    FLEE = "flee"
+    PURSUE = "pursue"
+
+    room = models.ForeignKey(ObjectDB, on_delete=models.CASCADE, related_name="+")
+    gm = models.ForeignKey(ObjectDB, null=True, on_delete=models.SET_NULL, related_name="+")
+    active = models.BooleanField(default=True)
+    players_role = models.CharField(max_length=8, default=FLEE)
+    members = models.JSONField(default=list)
+    players_die = models.PositiveSmallIntegerField(default=1)
+    their_die = models.PositiveSmallIntegerField(default=1)
+    slower = models.CharField(max_length=8, blank=True)
+    exchanges = models.PositiveSmallIntegerField(default=0)
+    winner = models.CharField(max_length=8, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["room"], condition=Q(active=True), name="oldgold_one_chase_per_room"
+            ),
+            models.CheckConstraint(condition=Q(players_die__lte=4, their_die__lte=4),
+                                   name="oldgold_chase_dice_d4"),
+        ]
+
+    def __str__(self):
+        return f"Chase #{self.pk} in {self.room.key}"

@@ -3,6 +3,8 @@ How Old Gold looks to players: the sheet, the shop, the spells and prayers.
 Every function only builds text (at most 78 columns).
 """
 
+import re
+
 from world.dice.oldgold import attribute_bonus
 from world.oldgold import rules
 
@@ -47,6 +49,9 @@ def sheet(sheet, items, dp, used, pouches):
                                                 "motivation")]
     if all(touches):
         lines.append(f"A {touches[0]}, {touches[1]} former {touches[2]}, out for {touches[3]}.")
+    from world.oldgold.touches import describe
+
+    lines += describe(sheet)
     lines.append("  ".join(
         f"{a.capitalize()} {sheet.score(a)} (+{attribute_bonus(sheet.score(a))})"
         for a in rules.ATTRIBUTES))
@@ -78,7 +83,7 @@ def sheet(sheet, items, dp, used, pouches):
     lines.append(f"Coin {sheet.coin} gp (first {rules.FREE_COIN} free, then a pouch per "
                  f"{rules.POUCH_SIZE}); bank {sheet.bank} gp.")
     lines.append("Carried free: " + ", ".join(sheet.details.get("free_kit", rules.FREE_KIT)) + ".")
-    return "\n".join(lines)
+    return wrap_text("\n".join(lines))
 
 
 def shop():
@@ -99,16 +104,36 @@ def shop():
     return "\n".join(_wrap(line) for line in lines)
 
 
-def _wrap(text, width=WIDTH, indent="  "):
-    words, lines, current = text.split(" "), [], ""
+_MARKUP = re.compile(r"\|[a-zA-Z]|\|\[?[0-5]{3}|\|\[?=[a-z]|\|\[[a-zA-Z]")
+
+
+def visible_len(text):
+    """Length on screen: Evennia's |x colour codes take no room."""
+    return len(_MARKUP.sub("", text.replace("||", "|")))
+
+
+def _wrap(text, width=None, indent="  "):
+    """Wrap one line at spaces to `width` visible columns, keeping its
+    leading spaces; the lines after the first get `indent` more."""
+    width = width or WIDTH
+    lead = text[:len(text) - len(text.lstrip(" "))]
+    words, lines, current = text.lstrip(" ").split(" "), [], lead
+    follow = lead + indent
     for word in words:
-        if current and len(current) + 1 + len(word) > width:
+        if current.strip() and visible_len(current) + 1 + visible_len(word) > width:
             lines.append(current)
-            current = indent + word
+            current = follow + word
         else:
-            current = f"{current} {word}" if current else word
+            current = f"{current} {word}" if current.strip() else current + word
     lines.append(current)
     return "\n".join(lines)
+
+
+def wrap_text(text, width=None):
+    """Every line of `text` wrapped to `width` visible columns (WIDTH)."""
+    width = width or WIDTH
+    return "\n".join(_wrap(line, width) if visible_len(line) > width else line
+                     for line in str(text).split("\n"))
 
 
 def magic_list():

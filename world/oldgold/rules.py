@@ -157,9 +157,10 @@ CONDITIONS = {
                   summary="prone and out; a shout will not wake it"),
         Condition("charmed", "Charmed",
                   summary="treats the source as a friend and will not harm it"),
-        Condition("frightened", "Frightened", damage_disadvantage=True,
-                  summary="cannot approach the source; damage against it with "
-                  "disadvantage"),
+        # Its damage disadvantage is against the source only (services.frightened_of).
+        Condition("frightened", "Frightened",
+                  summary="while its source is in sight: cannot move toward it; "
+                  "damage against it with disadvantage"),
         # Effects of spells kept with the conditions so they tick the same way.
         Condition("asleep", "Asleep", cannot_act=True, speed_zero=True,
                   melee_against_advantage=True, ranged_against_disadvantage=True,
@@ -460,6 +461,15 @@ DEITIES = {  # OURS: 1d12 name / domain / tenet
               "bury the dead", "waste nothing", "keep your word", "fear no dark",
               "share your bread", "strike first", "honour the old", "walk on"),
 }
+
+# ---------------------------------------------------------------- treasure
+# The text: add the XP each adventurer needs for their next level (level 10
+# uses level 10's XP Required), take a share of that total by the
+# adventure's danger; the share is the treasure's worth in gold.
+# OURS: the share table itself (lost in our copy), percent for a
+# session-length adventure; a short one halves it, a long one doubles it.
+TREASURE_SHARE_PERCENT = {"normal": 25, "difficult": 50, "brutal": 100}
+TREASURE_LENGTH_FACTOR = {"short": 0.5, "session": 1, "long": 2}
 
 # ---------------------------------------------------------------- limits on input
 MAX_DIFFICULTY = 60

@@ -334,7 +334,7 @@ def _full_refusal(sheet, what, location=None):
     where = f"your {location}" if location else "your 12 slots"
     return OldGoldError(
         f"There is no room for {what} in {where}. Drop or sell something first "
-        "(|w+og/drop <item>|n), or carry it elsewhere (|w+og/move <item>=<hands, body or "
+        "(|w+og/drop <item>|n), or carry it elsewhere (|w+og/carry <item>=<hands, body or "
         "pack>|n)."
     )
 
@@ -558,10 +558,28 @@ def has_condition(obj, key):
     return any(c["key"] == key for c in _conditions(obj))
 
 
-def add_condition(obj, key, rounds=None, source=""):
+def add_condition(obj, key, rounds=None, source="", **extra):
+    """`extra` rides on the condition: `of` (an object id) and `of_name` name
+    what a frightened creature fears."""
     conditions = [c for c in _conditions(obj) if c["key"] != key]
-    conditions.append({"key": key, "rounds": rounds, "source": source})
+    conditions.append({"key": key, "rounds": rounds, "source": source, **extra})
     _save_conditions(obj, conditions)
+
+
+def frightened_of(obj, other):
+    """Whether `obj` is frightened of `other` now: only while the source of
+    the fear is in sight (same place, `obj` not blinded, `other` not
+    invisible). A fear set without a source counts against everyone."""
+    if other is None or other == obj:
+        return False
+    fear = next((c for c in _conditions(obj) if c["key"] == "frightened"), None)
+    if fear is None:
+        return False
+    if fear.get("of") is not None and fear["of"] != other.id:
+        return False
+    if other.location != obj.location or has_condition(obj, "blinded"):
+        return False
+    return not has_condition(other, "invisible")
 
 
 def remove_condition(obj, key):
@@ -601,12 +619,23 @@ def _cannot_act(obj):
 
 
 @transaction.atomic
-def set_condition(gm, target, key, rounds=None):
+def set_condition(gm, target, key, rounds=None, of=None):
+    """`of` is the source of a fear (frightened only)."""
     _require_gm(gm)
     _require_combatant_record(target)
-    add_condition(target, key, rounds, source=gm.key)
+    if of is not None and key != "frightened":
+        raise OldGoldError("Only a fear has a source: +og/cond <target>=frightened of <name>.")
+    if key == "frightened" and of is None:
+        raise OldGoldError("Say what they fear: +og/cond <target>=frightened of <name>"
+                           "[ <number> rounds]. Nothing was changed.")
+    if of is not None and of == target:
+        raise OldGoldError(f"{target.key} cannot be frightened of themselves.")
+    extra = {"of": of.id, "of_name": of.key} if of is not None else {}
+    add_condition(target, key, rounds, source=gm.key, **extra)
     how = f" for {rounds} rounds" if rounds else " until the fight ends or it is cleared"
-    return Outcome((f"{target.key} is {rules.CONDITIONS[key].name.lower()}{how}.",))
+    name = rules.CONDITIONS[key].name.lower()
+    fear = f" of {of.key}" if of is not None else ""
+    return Outcome((f"{target.key} is {name}{fear}{how}.",))
 
 
 @transaction.atomic
@@ -709,21 +738,19 @@ def make_check(character, request, rng=None, kind="check"):
     return Outcome((line,), data={"check": result})
 
 
-@transaction.atomic
 def reroll(character, rng=None):
-    """Spend Inspiration to roll your last check again; the new roll stands."""
-    rng = _dice(rng)
-    sheet = playing_sheet(character)
-    if not sheet.inspiration:
-        raise OldGoldError("You have no Inspiration to spend. A GM grants it with +og/inspire.")
-    last = OldGoldRoll.objects.filter(roller=character, kind__in=("check", "reroll")).first()
-    if last is None:
-        raise OldGoldError("You have made no check to roll again.")
+    """Spend Inspiration to roll your last roll again, whatever it was (a
+    check, an attack's damage, a death roll, a level's HP...); the new roll
+    stands. See `world.oldgold.inspiration`."""
+    from world.oldgold import inspiration
+
+    return inspiration.reroll(character, rng)
+
+
+def reroll_check(character, last, rng):
     d = last.details
     result = dice.check(d["score"], d["difficulty"], rng, d["advantage"], d["disadvantage"],
                         reroll_ones=d["reroll_ones"])
-    sheet.inspiration = False
-    sheet.save(update_fields=["inspiration"])
     line = (f"{character.key} spends Inspiration and rolls {d['attribute'].capitalize()} "
             f"again: {result.render()}")
     _log("reroll", character, character.location, result.dice, line,
@@ -836,7 +863,8 @@ def rest(character, rng=None):
         lines.append("Their Inspiration fades with the rest.")
     if sheet.level_ready:
         lines.append("They have the XP for a new level: |w+og/level <attribute>|n.")
-    _log("rest", character, character.location, [die], " ".join(lines))
+    _log("rest", character, character.location, [die], " ".join(lines), die=die,
+         healed=sheet.hp - before)
     return Outcome(tuple(lines))
 
 
@@ -868,7 +896,8 @@ def level_up(character, attribute, rng=None):
             f"{score} -> {score + 1}; {hp.render()}"
             + (f" + {rules.HP_PER_MIGHT} for Might" if attribute == "might" else "")
             + f"; max HP {sheet.max_hp}.")
-    _log("level", character, character.location, hp.dice, line, attribute=attribute)
+    _log("level", character, character.location, hp.dice, line, attribute=attribute,
+         gain=gain, advantage=sheet.ancestry_rules.hp_advantage)
     return Outcome((line,))
 
 
@@ -893,7 +922,8 @@ def downtime(character, amount, activity, rng=None, carousing=False):
     needed = next_level_xp(sheet)
     if needed and sheet.xp >= needed:
         lines.append(f"That is enough for level {sheet.level + 1}: rest to advance.")
-    _log("downtime", character, character.location, rolled, " ".join(lines), gp=amount)
+    _log("downtime", character, character.location, rolled, " ".join(lines), gp=amount,
+         carousing=bool(carousing))
     return Outcome(tuple(lines))
 
 
@@ -936,7 +966,8 @@ def deprivation(gm, character, rng=None):
         sheet.dead = True
         sheet.save(update_fields=["dead"])
         line += f" |r{character.key} dies of want.|n"
-    _log("deprivation", character, character.location, result.dice, line)
+    _log("deprivation", character, character.location, result.dice, line,
+         outcome=result.outcome, disadvantage=sheet.unrested)
     return Outcome((line,))
 
 

@@ -30,7 +30,7 @@ def find_board(account, name):
     boards = visible_boards(account)
     if not name:
         raise SocialError("Name a board, by number or name (+bb lists them).")
-    if name.isdigit() and 1 <= int(name) <= len(boards):
+    if name.isascii() and name.isdigit() and 1 <= int(name) <= len(boards):
         return boards[int(name) - 1]
     exact = [b for b in boards if b.name.lower() == name.lower()]
     starts = exact or [b for b in boards if b.name.lower().startswith(name.lower())]

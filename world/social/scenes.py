@@ -9,10 +9,12 @@ moves the speaker in the pose order. Whoever is in the room when a line is
 logged becomes a participant; private scenes are readable only by them.
 """
 
+import re
+
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
-from evennia.objects.objects import _MSG_CONTENTS_PARSER
+from evennia.objects import objects as evennia_objects
 from evennia.utils import logger
 from evennia.utils.utils import crop, is_iter
 
@@ -94,16 +96,21 @@ def _join_present(scene, room):
     return known | set(present)
 
 
+_MAPPING_KEY = re.compile(r"\{(\w+)\}")
+
+
 def observer_text(room, text, from_obj, mapping):
     """The line as a bystander in the room read it."""
     mapping = dict(mapping or {})
     mapping.setdefault("you", from_obj or room)
-    out = _MSG_CONTENTS_PARSER.parse(
+    # Looked up now: the patch layer puts a bounded parser there at start-up
+    # (server/patches/player_text.py), and player text is no format template.
+    parser = evennia_objects._MSG_CONTENTS_PARSER
+    out = parser.parse(
         text, return_string=True, caller=from_obj or room, receiver=room, mapping=mapping
     )
-    return out.format_map(
-        {key: getattr(obj, "key", str(obj)) for key, obj in mapping.items()}
-    )
+    names = {key: getattr(obj, "key", str(obj)) for key, obj in mapping.items()}
+    return _MAPPING_KEY.sub(lambda match: names.get(match.group(1), match.group(0)), out)
 
 
 def kind_of(text, from_obj):

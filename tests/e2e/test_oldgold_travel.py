@@ -1,0 +1,61 @@
+"""
+Old Gold overland over real telnet: a GM builds a region, two adventurers
+cross three hexes of it, one hires a follower, the server reloads, and the
+region, the journey and the follower are all still there.
+"""
+
+import re
+
+from tests.e2e.gameserver import ADMIN
+from tests.e2e.telnet_client import TelnetClient
+from tests.e2e.test_oldgold_combat import make_adventurer
+
+ALL_HEXES = " ".join(f"{c}{r}" for c in "ABCDEF" for r in range(1, 7))
+
+
+def test_a_journey_and_a_hireling_survive_a_reload(game_server, unique_name):
+    ann, bo = unique_name("Ann"), unique_name("Bo")
+    vale = unique_name("Vale")
+    port = game_server.telnet_port
+    with TelnetClient(port) as gm, TelnetClient(port) as one, TelnetClient(port) as two:
+        one.create_and_connect(ann, "pw-ann-12345")
+        two.create_and_connect(bo, "pw-bo-123456")
+        gm.connect(*ADMIN)
+        gm.command(f"tel/loc {ann}")
+        two.command(f"page {ann}=hello")
+        gm.command(f"tel {bo}=here")
+        make_adventurer(one, "Human", "1 1 1 4", "Sword", "Light armour (leather)")
+        make_adventurer(two, "Dwarf", "2 1 1 2", "Axe", "Medium armour (mail)")
+        gm.command(f"+og/approve {ann}")
+        gm.command(f"+og/approve {bo}")
+
+        assert "Only a game master" in one.command(f"+region/new {vale}")
+        assert "36 blank hexes" in gm.command(f"+region/new {vale}=temperate autumn")
+        assert "plains at" in gm.command(f"+region/paint {vale} {ALL_HEXES}=plains")
+        gm.command(f"+region/paint {vale} D1 D2 D3=forest")
+        gm.command(f"+region/town {vale} C3=Greyfell")
+        gm.command(f"+region/road {vale} C3 C2 C1")
+        started = gm.command(f"+travel/start {vale}=C3 for {ann}, {bo}")
+        assert "set out across" in started and "Weather: 2d6" in started
+
+        moved = []
+        for direction in ("n", "n"):
+            moved.append(one.command(f"+travel {direction}"))
+        moved.append(two.command("+travel se"))
+        for text in moved:
+            assert "The party heads" in text, text
+        status = one.command("+travel")
+        assert "Day 1" in status and "travel watches used" in status
+        shown = one.command(f"+region {vale}")
+        assert "[.T]" in shown and "[f@]" in shown
+
+        gm.command("+hire/avail city")
+        hired = one.command("+hire common=Pim")
+        assert "hires Pim" in hired, hired
+        assert "bandit" in gm.command("+encounter wilderness=bandit")
+
+        game_server.reload()
+
+        assert "Pim: common hireling, 10 gp a day" in one.command("+hire")
+        assert "Travelling" in one.command("+travel")
+        assert "[f@]" in one.command(f"+region {vale}")

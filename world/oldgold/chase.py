@@ -1,0 +1,136 @@
+"""
+Chases (the text's optional rule): two d4s set to 1, one per side. Each
+exchange the players describe how they get away or close in, then make a
+group check with the fitting attribute: on a success their die goes up by
+1, on a failure the other side's. The first die to reach 4 wins: the quarry
+escapes, or the pursuers catch up. The side whose slowest member is slower
+rolls with disadvantage (player-facing: a slower other side gives the
+players advantage); a head start or an ambush sets that side's die to 2.
+The same clock serves any drawn-out contest (a race, a negotiation).
+"""
+
+from django.db import transaction
+
+from world.oldgold import rules
+from world.oldgold.errors import OldGoldError
+from world.oldgold.models import Chase, OldGoldSheet
+from world.oldgold.services import Outcome, _require_gm, group_check, playing_sheet_of
+
+START = 1
+WIN = 4
+HEAD_START = 2
+
+
+def chase_here(room, required=True):
+    chase = Chase.objects.filter(room=room, active=True).first()
+    if chase is None and required:
+        raise OldGoldError("There is no chase here. A GM starts one with "
+                           "|w+og/chase <PCs>=flee|n or |w=pursue|n.")
+    return chase
+
+
+def slowest_speed(members):
+    """The slowest ancestry Speed among the PCs."""
+    speeds = []
+    for member in members:
+        sheet = OldGoldSheet.objects.filter(character=member).first()
+        if sheet is not None:
+            speeds.append(rules.ANCESTRIES[sheet.ancestry].speed)
+    return min(speeds) if speeds else None
+
+
+def _state(chase):
+    players = "fleeing" if chase.players_role == Chase.FLEE else "giving chase"
+    return (f"Chase clock: the players ({players}) {chase.players_die}/{WIN}, "
+            f"the other side {chase.their_die}/{WIN}.")
+
+
+@transaction.atomic
+def start_chase(gm, room, members, role, head_start="", slower="", their_speed=None):
+    """`role` is what the players do: 'flee' or 'pursue'. `head_start` is
+    'players' or 'them' (a head start or an ambush); `slower` is 'players'
+    or 'them', or worked out from `their_speed` against the PCs' slowest."""
+    _require_gm(gm)
+    if role not in (Chase.FLEE, Chase.PURSUE):
+        raise OldGoldError("Say whether the players flee or pursue: "
+                           "+og/chase Ann, Bob=flee (or =pursue).")
+    if not members:
+        raise OldGoldError("Name the PCs in the chase: +og/chase Ann, Bob=flee.")
+    if chase_here(room, required=False):
+        raise OldGoldError("A chase is already on here: |w+og/chase|n shows it, "
+                           "|w+og/endchase|n ends it.")
+    for member in members:
+        playing_sheet_of(member)
+    ours = slowest_speed(members)
+    if not slower and their_speed is not None and ours is not None and ours != their_speed:
+        slower = "players" if ours < their_speed else "them"
+    chase = Chase.objects.create(
+        room=room, gm=gm, players_role=role, members=[m.id for m in members],
+        players_die=HEAD_START if head_start == "players" else START,
+        their_die=HEAD_START if head_start == "them" else START, slower=slower,
+    )
+    names = ", ".join(m.key for m in members)
+    what = "flee" if role == Chase.FLEE else "give chase"
+    lines = [f"|wA chase begins.|n {names} {what}."]
+    if head_start:
+        lines.append(("The players have" if head_start == "players" else
+                      "The other side has") + " a head start: their die starts at 2.")
+    if slower == "players":
+        lines.append(f"The players' slowest moves {ours}m: they roll with disadvantage.")
+    elif slower == "them":
+        lines.append("The other side is slower: the players roll with advantage.")
+    lines.append(_state(chase))
+    lines.append("Describe how you get away or close in; the GM calls the group check "
+                 "(|w+og/exchange <attribute> vs <number or foe>|n).")
+    return Outcome(tuple(lines), data={"chase": chase})
+
+
+def show(room):
+    return Outcome((_state(chase_here(room)),))
+
+
+@transaction.atomic
+def exchange(gm, room, attribute, difficulty, rng=None):
+    """One exchange: the players' group check moves one die up by 1."""
+    from evennia.objects.models import ObjectDB
+
+    _require_gm(gm)
+    chase = chase_here(room)
+    members = list(ObjectDB.objects.filter(id__in=chase.members))
+    members.sort(key=lambda m: chase.members.index(m.id))
+    if not members:
+        raise OldGoldError("No one of the chase is left; end it with |w+og/endchase|n.")
+    checked = group_check(gm, members, attribute, difficulty, rng,
+                          advantage=chase.slower == "them",
+                          disadvantage=chase.slower == "players")
+    chase.exchanges += 1
+    lines = [f"Exchange {chase.exchanges}.", *checked.lines]
+    if checked.data["group"].success:
+        chase.players_die += 1
+        lines.append("The players gain: their die goes up by 1.")
+    else:
+        chase.their_die += 1
+        lines.append("The other side gains: its die goes up by 1.")
+    lines.append(_state(chase))
+    if WIN in (chase.players_die, chase.their_die):
+        players_won = chase.players_die == WIN
+        chase.winner = "players" if players_won else "them"
+        chase.active = False
+        fleeing = chase.players_role == Chase.FLEE
+        if players_won:
+            lines.append("|wThe players escape.|n" if fleeing else
+                         "|wThe players catch up.|n")
+        else:
+            lines.append("|wThe pursuers catch up.|n" if fleeing else
+                         "|wThe quarry escapes.|n")
+    chase.save()
+    return Outcome(tuple(lines), data={"chase": chase, "group": checked.data["group"]})
+
+
+@transaction.atomic
+def end_chase(gm, room):
+    _require_gm(gm)
+    chase = chase_here(room)
+    chase.active = False
+    chase.save(update_fields=["active"])
+    return Outcome(("The GM ends the chase. " + _state(chase),))

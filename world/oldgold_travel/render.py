@@ -1,0 +1,181 @@
+"""
+How regions and journeys look as text: the hex map (two text lines per map
+row, odd columns set half a row lower, as on a hex sheet), the legend, and
+the journey's status. Nothing here changes state.
+"""
+
+import textwrap
+
+from world.oldgold_travel import rules
+
+CELL = 5  # characters per hex: "[f*]" and a space
+
+
+def _cell_text(cell, here=False):
+    if cell is None:
+        return " " * CELL
+    terrain = cell.terrain_rules
+    mark = terrain.letter if terrain else "?"
+    if cell.edge:
+        mark = "#"
+    if here:
+        feature = "@"
+    elif cell.settlement == "town":
+        feature = "T"
+    elif cell.settlement == "village":
+        feature = "v"
+    elif cell.landmark:
+        feature = "*"
+    elif cell.road:
+        feature = "+"
+    elif cell.river:
+        feature = "~"
+    else:
+        feature = " "
+    return f"[{mark}{feature}] "
+
+
+def map_lines(region, hexes, at=None):
+    """The map as lines no wider than 2 + 5 x columns + 2 (32 for a sheet)."""
+    grid = {(h.column, h.row): h for h in hexes}
+    header = "   " + "".join(f"{rules.COLUMN_LETTERS[c]:<{CELL}}" for c in range(region.columns))
+    lines = [f"{region.name} ({region.climate}, {region.season}); hexes are "
+             f"{rules.HEX_KM} km across.", header.rstrip()]
+    for row in range(region.rows):
+        top, bottom = f"{row + 1:>2} ", "   "
+        for column in range(region.columns):
+            text = _cell_text(grid.get((column, row)), at == (column, row))
+            if column % 2:
+                top += " " * CELL
+                bottom += text
+            else:
+                top += text
+                bottom += " " * CELL
+        lines += [top.rstrip(), bottom.rstrip()]
+    lines = [line for line in lines if line.strip() or line == ""]
+    return lines
+
+
+def legend_lines(hexes):
+    seen = sorted({h.terrain for h in hexes if h.terrain})
+    terrains = ", ".join(f"{rules.TERRAINS[t].letter} {rules.TERRAINS[t].name}" for t in seen)
+    lines = textwrap.wrap("Terrain: " + (terrains or "none yet") + ".", 78)
+    lines += textwrap.wrap("Marks: @ the party, T town, v village, * landmark, + road, "
+                           "~ river, # impassable edge.", 78)
+    return lines
+
+
+def places_lines(hexes):
+    lines = []
+    for cell in hexes:
+        bits = []
+        if cell.settlement:
+            bits.append(f"{cell.settlement} of {cell.place_name}")
+        if cell.landmark:
+            bits.append(cell.landmark)
+        if bits:
+            lines.append(f"  {cell.label}: {', '.join(bits)}")
+    return ["Places:"] + lines if lines else []
+
+
+def region_text(region, at=None):
+    hexes = list(region.hexes.all())
+    return "\n".join(map_lines(region, hexes, at) + legend_lines(hexes) + places_lines(hexes))
+
+
+def journey_text(journey, cell):
+    from world.oldgold_travel.services import describe_hex, weather_line
+
+    members = ", ".join(m.key for m in journey.members.all())
+    lines = [
+        f"Travelling {journey.region.name} {_mode(journey.mode)}: {members}.",
+        f"Here: {describe_hex(cell)}.",
+        f"Day {journey.day}, {journey.watches_today} of {rules.TRAVEL_WATCHES_PER_DAY} travel "
+        f"watches used ({journey.watches_total} watches in all).",
+        f"Weather: {weather_line(journey)} (holds {journey.weather_left} more watches)",
+    ]
+    return "\n".join(lines)
+
+
+def _mode(mode):
+    return {"foot": "on foot", "mounted": "on mounts", "ship": "by ship",
+            "airship": "by airship"}[mode]
+
+
+def regions_text(regions):
+    if not regions:
+        return "No regions yet. A GM makes one with |w+region/new <name>|n."
+    lines = ["Regions:"]
+    for region in regions:
+        lines.append(f"  {region.name}: {region.climate}, {region.season}, "
+                     f"{region.columns}x{region.rows} hexes")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- the web map
+
+TERRAIN_COLOURS = {
+    "sea": "#3b6ea5", "lake": "#6fa8dc", "plains": "#d9e8a0", "grassland": "#b6d77a",
+    "farmland": "#f1dd8b", "hills": "#c2a878", "forest": "#6aa84f", "deep_forest": "#38761d",
+    "swamp": "#7f8f5a", "mountains": "#8c8c8c", "desert": "#f3d6a0", "tundra": "#e6eef2",
+}
+HEX_SIZE = 34
+
+
+def _corners(cx, cy, size):
+    import math
+
+    return " ".join(f"{cx + size * math.cos(math.radians(60 * i)):.1f},"
+                    f"{cy + size * math.sin(math.radians(60 * i)):.1f}" for i in range(6))
+
+
+def region_svg(region, hexes, journeys=()):
+    """The region as an SVG of flat-topped hexes (odd columns half a hex lower)."""
+    from django.utils.html import escape
+
+    size = HEX_SIZE
+    height = 3 ** 0.5 * size
+    width_px = int(size * (1.5 * region.columns + 0.5)) + 4
+    height_px = int(height * (region.rows + 0.5)) + 4
+    parties = {(j.column, j.row) for j in journeys}
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" id="region-map" '
+             f'viewBox="0 0 {width_px} {height_px}" width="{width_px}" height="{height_px}" '
+             f'role="img" aria-label="Map of {escape(region.name)}">']
+    for cell in hexes:
+        cx = size + 2 + 1.5 * size * cell.column
+        cy = height / 2 + 2 + height * cell.row + (height / 2 if cell.column % 2 else 0)
+        colour = TERRAIN_COLOURS.get(cell.terrain, "#ffffff")
+        name = cell.terrain_rules.name if cell.terrain_rules else "blank"
+        parts.append(f'<g class="hex" data-hex="{cell.label}" data-terrain="{cell.terrain}">'
+                     f'<title>{escape(describe_cell(cell))}</title>'
+                     f'<polygon points="{_corners(cx, cy, size - 1)}" fill="{colour}" '
+                     f'stroke="{"#000" if cell.edge else "#555"}" '
+                     f'stroke-width="{3 if cell.edge else 1}"/>')
+        if cell.river:
+            parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.55:.1f}" '
+                         'fill="none" stroke="#1c4587" stroke-width="3" class="river"/>')
+        if cell.road:
+            parts.append(f'<line x1="{cx - size * 0.6:.1f}" y1="{cy:.1f}" '
+                         f'x2="{cx + size * 0.6:.1f}" y2="{cy:.1f}" stroke="#783f04" '
+                         'stroke-width="3" stroke-dasharray="4 2" class="road"/>')
+        label = cell.place_name or cell.landmark or ""
+        parts.append(f'<text x="{cx:.1f}" y="{cy - size * 0.45:.1f}" font-size="9" '
+                     f'text-anchor="middle">{cell.label}</text>')
+        if cell.settlement:
+            parts.append(f'<rect x="{cx - 4:.1f}" y="{cy - 4:.1f}" width="8" height="8" '
+                         f'fill="#cc0000" class="{cell.settlement}"/>')
+        if label:
+            parts.append(f'<text x="{cx:.1f}" y="{cy + size * 0.6:.1f}" font-size="9" '
+                         f'text-anchor="middle">{escape(label)}</text>')
+        if (cell.column, cell.row) in parties:
+            parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="6" fill="#ffd700" '
+                         'stroke="#000" class="party"/>')
+        parts.append(f'<desc>{escape(name)}</desc></g>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def describe_cell(cell):
+    from world.oldgold_travel.services import describe_hex
+
+    return describe_hex(cell)
