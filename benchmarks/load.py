@@ -14,6 +14,7 @@ end, also after an error or Ctrl-C. (Linux only: CPU figures come from /proc.)
 
     .venv/bin/python benchmarks/load.py                      # 2,000 players, both games
     .venv/bin/python benchmarks/load.py --clients 50 --duration 20
+    .venv/bin/python benchmarks/load.py --target delver --patches-off   # patches on and off
     .venv/bin/python benchmarks/load.py --target delver --mix look:2,say,pose,who,help
     .venv/bin/python benchmarks/load.py --procs 2 --json > load.json
     .venv/bin/python benchmarks/load.py --costs --mix look,say,who,help,pose
@@ -110,6 +111,9 @@ def parse_args(argv=None):
     parser.add_argument("--costs", action="store_true",
                         help="instead of the load test: one player, the Server's CPU time per "
                              "command of the mix (steady on a busy machine)")
+    parser.add_argument("--patches-off", action="store_true",
+                        help="also run Delver with DELVER_PATCHES=off (on plain Evennia) in the "
+                        "same run, and print both figures side by side")
     parser.add_argument("--json", action="store_true",
                         help="print the results as JSON instead of the table")
     args = parser.parse_args(argv)
@@ -119,6 +123,10 @@ def parse_args(argv=None):
         parser.error(
             "--clients, --procs, --interval, --login-rate and --logins-in-flight must be positive"
         )
+    if args.patches_off and args.target == "stock":
+        parser.error("--patches-off compares Delver with itself: use --target delver or both")
+    if args.patches_off and os.environ.get("DELVER_PATCHES", "on").strip().lower() != "on":
+        parser.error("--patches-off compares all patches with none: unset DELVER_PATCHES")
     if args.gmcp_every < 0:
         parser.error("--gmcp-every must be 0 (no GMCP) or more")
     if args.parties is None:
@@ -168,7 +176,7 @@ def plan_for(game, exits, args, clients, parties=0):
 def load_test(target, args):
     """One game under load: its summary."""
     with running_game(target, args, rooms_needed(args.clients, args.per_room)) as (game, exits):
-        parties = args.parties if target == "delver" else 0  # stock has no Digger
+        parties = args.parties if target.startswith("delver") else 0  # stock has no Digger
         plan = plan_for(game, exits, args, args.clients, parties)
         run = run_load(plan, args.procs, args.warmup, args.duration, game.process_ids(), say)
         return summarise(game.label, args.clients, args.interval, run)
@@ -189,22 +197,48 @@ def _stop_on_sigterm():
     signal.signal(signal.SIGTERM, interrupt)
 
 
+def ratios(results):
+    """Delver over stock Evennia, and Delver with its patches over without (when run)."""
+    found = {}
+    if "delver" in results and "stock" in results:
+        found["delver_over_stock"] = overhead(results["delver"], results["stock"])
+    if "delver" in results and "delver-off" in results:
+        found["patches_on_over_off"] = overhead(results["delver"], results["delver-off"])
+    return found
+
+
 def print_load_results(summaries):
-    ratio = overhead(summaries["delver"], summaries["stock"]) if len(summaries) == 2 else None
+    found = ratios(summaries)
     print(table(list(summaries.values())))
     print()
     print(by_command(list(summaries.values())))
     print(slices(list(summaries.values())))
     print()
     for target, summary in summaries.items():
-        print("\n".join(verdict(summary, ratio if target == "delver" else None)))
-    return ratio
+        ratio = found.get("delver_over_stock") if target == "delver" else None
+        print("\n".join(verdict(summary, ratio)))
+    if "patches_on_over_off" in found:
+        print("\n".join(patches_verdict(found["patches_on_over_off"])))
+    return found
+
+
+def patches_verdict(ratio):
+    """Lines comparing Delver with its patches and without (below x1.00: the patches help)."""
+    if math.isnan(ratio["p99"]) or math.isnan(ratio["mean"]):
+        return ["patches on/off: cannot be computed, a game answered no command"]
+    return [
+        f"patches on/off (the mix's commands): p99 x{ratio['p99']:.2f}, "
+        f"mean x{ratio['mean']:.2f}; Server CPU per command "
+        f"x{ratio['server_cpu_per_command']:.2f} (below x1.00: faster with the patches)"
+    ]
 
 
 def main(argv=None):
     args = parse_args(argv)
     _stop_on_sigterm()
     targets = ("stock", "delver") if args.target == "both" else (args.target,)
+    if args.patches_off:
+        targets = tuple(t for t in targets if t != "delver") + ("delver-off", "delver")
     mix = CommandMix(args.mix).describe()
     if args.costs:
         say(f"costs: one player, mix {mix}, {os.cpu_count()} cores")
@@ -220,11 +254,11 @@ def main(argv=None):
         return 130
     command_line = " ".join(sys.argv)
     if args.json:
-        ratio = None
-        if not args.costs and len(results) == 2:
-            ratio = overhead(results["delver"], results["stock"])
+        found = {} if args.costs else ratios(results)
         print(json.dumps(
-            {"command": command_line, "settings": vars(args), "games": results, "overhead": ratio},
+            {"command": command_line, "settings": vars(args), "games": results,
+             "overhead": found.get("delver_over_stock"),
+             "patches_on_over_off": found.get("patches_on_over_off")},
             indent=2,
         ))
         return 0

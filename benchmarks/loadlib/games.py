@@ -6,6 +6,8 @@ directory on free loopback ports and removed again afterwards.
   (`GameServer`, which already swaps in the MD5 password hasher: Django's
   default costs about 0.75 s of CPU per hash here, so creating and logging in
   1,000 accounts would take half an hour; logins are not what is measured).
+- `DelverPatchesOff`: the same with `DELVER_PATCHES=off`, so Delver runs on
+  plain Evennia (`--patches-off` adds it to a run).
 - `StockGame`: a fresh `evennia --init` game from the same virtualenv, with
   the same throttle lifts and hasher, otherwise untouched.
 
@@ -77,10 +79,14 @@ class DelverGame(GameServer):
     """Delver on free ports with its own database and a fast password hasher."""
 
     label = "Delver"
+    extra_env = {}
 
     def __init__(self, db_in_ram=True):
         self.database_dir = database_folder(db_in_ram)
-        super().__init__(database_url=f"sqlite:///{self.database_dir / 'delver.db3'}")
+        super().__init__(
+            database_url=f"sqlite:///{self.database_dir / 'delver.db3'}",
+            extra_env=self.extra_env,
+        )
 
     @property
     def admin(self):
@@ -95,6 +101,13 @@ class DelverGame(GameServer):
     def _remove(self):
         self.cleanup()
         shutil.rmtree(self.database_dir, ignore_errors=True)
+
+
+class DelverPatchesOff(DelverGame):
+    """Delver on plain Evennia: none of server/patches/ installed."""
+
+    label = "Delver, patches off"
+    extra_env = {"DELVER_PATCHES": "off"}
 
 
 class StockGame:
@@ -188,4 +201,4 @@ MAX_COMMAND_RATE = 100000
         shutil.rmtree(self.database_dir, ignore_errors=True)
 
 
-GAMES = {"delver": DelverGame, "stock": StockGame}
+GAMES = {"delver": DelverGame, "delver-off": DelverPatchesOff, "stock": StockGame}

@@ -237,8 +237,9 @@ def costs_table(results):
     games = [result["game"] for result in results]
     names = list(results[0]["server_cpu_ms"])
     lines = ["Server CPU time per command (ms), one player online:"]
-    lines.append(f"  {'':<22}" + "".join(f"{game:>15}" for game in games)
-                 + ("   Delver/stock" if len(results) == 2 else ""))
+    ratio_name = "Delver/stock" if games[0] == "stock Evennia" else "on/off"
+    lines.append(f"  {'':<22}" + "".join(f"{game[:14]:>15}" for game in games)
+                 + (f"   {ratio_name}" if len(results) == 2 else ""))
     for name in names:
         values = [result["server_cpu_ms"][name] for result in results]
         row = f"  {name:<22}" + "".join(f"{value:>15.2f}" for value in values)

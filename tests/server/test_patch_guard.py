@@ -144,10 +144,13 @@ def test_uninstall_puts_evennias_behaviour_back():
     from evennia.accounts.accounts import DefaultAccount
     from evennia.commands import cmdhandler
     from evennia.locks import lockhandler
+    from evennia.objects import objects as evennia_objects
     from evennia.objects.objects import DefaultObject
     from evennia.server import inputfuncs
 
+    # Besides the targets: what patches replace that is no target of theirs.
     watched = [
+        (evennia_objects, "_MSG_CONTENTS_PARSER"),
         (cmdhandler, "cmdhandler"), (cmdhandler, "_COMMAND_PARSER"),
         (cmdhandler, "get_and_merge_cmdsets"), (cmdhandler, "inlineCallbacks"),
         (inputfuncs, "cmdhandler"), (DefaultObject, "nicks"), (DefaultAccount, "nicks"),
