@@ -30,8 +30,8 @@ def test_a_gm_and_two_players_fight_an_old_gold_encounter(game_server, unique_na
     ann, bo = unique_name("Ann"), unique_name("Bo")
     port = game_server.telnet_port
     with TelnetClient(port) as gm, TelnetClient(port) as one, TelnetClient(port) as two:
-        one.create_and_connect(ann, "pw-ann-12345")
-        two.create_and_connect(bo, "pw-bo-123456")
+        one.create_and_connect(ann, "ember-salt-4417")
+        two.create_and_connect(bo, "quill-moss-8823")
         gm.connect(*ADMIN)
         gm.command(f"tel/loc {ann}")
 

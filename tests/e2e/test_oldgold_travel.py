@@ -18,8 +18,8 @@ def test_a_journey_and_a_hireling_survive_a_reload(game_server, unique_name):
     vale = unique_name("Vale")
     port = game_server.telnet_port
     with TelnetClient(port) as gm, TelnetClient(port) as one, TelnetClient(port) as two:
-        one.create_and_connect(ann, "pw-ann-12345")
-        two.create_and_connect(bo, "pw-bo-123456")
+        one.create_and_connect(ann, "ember-salt-4417")
+        two.create_and_connect(bo, "quill-moss-8823")
         gm.connect(*ADMIN)
         gm.command(f"tel/loc {ann}")
         two.command(f"page {ann}=hello")

@@ -37,6 +37,6 @@ def test_second_player_hears_the_first(game_server, unique_name):
 
 def test_help_lists_commands(game_server, unique_name):
     with TelnetClient(game_server.telnet_port) as client:
-        client.create_and_connect(unique_name("Help"), "pw-help-12345")
+        client.create_and_connect(unique_name("Help"), "slate-fern-3390")
         text = client.command("help say")
         assert "say" in text.lower()

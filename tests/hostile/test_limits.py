@@ -67,7 +67,7 @@ def test_a_too_long_line_is_refused_and_the_connection_lives(game_server, unique
 @pytest.mark.e2e
 def test_a_line_that_never_ends_is_dropped(game_server, unique_name):
     with TelnetClient(game_server.telnet_port) as client:
-        client.create_and_connect(unique_name("Endless"), "endless-pass-12345")
+        client.create_and_connect(unique_name("Endless"), "drift-copper-5521")
         client.sock.sendall(b"x" * 70000)
         assert "It was dropped" in client.read_until("send it in parts.", timeout=5)
         client.send("")
