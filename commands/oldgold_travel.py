@@ -198,8 +198,8 @@ class CmdTravel(TravelCommand):
     crosses two hexes a watch, or one through difficult terrain. Ships and
     airships cover three hexes a watch (ships only on water) and need a
     hired crew; mounts carry more but are no faster. The party travels two
-    watches a day; a third is a forced march and counts as a day without
-    rest (type =force).
+    watches a day. Pushing on for a third watch (type =force) wears them
+    as much as a whole day spent without rest.
 
     In bad weather or featureless land (open sea, deep desert) the one who
     leads makes a Heart check; on a failure the party comes out in a random

@@ -7,6 +7,7 @@ through the room (world/social/scenes.py).
 
 from evennia.commands.default.general import CmdLook as EvenniaLook
 from evennia.contrib.game_systems.multidescer.multidescer import CmdMultiDesc
+from evennia.utils.eveditor import EvEditorCmdSet
 
 from commands.command import DelverCommand
 from world.access import is_staff
@@ -239,6 +240,12 @@ class CmdMultiDescribe(CmdMultiDesc):
     help_category = "Social"
 
     def func(self):
+        # A second editor would stack another saved cmdset on the character,
+        # and the stored list of cmdsets soon overflows its database column.
+        if "edit" in self.switches and self.caller.cmdset.has(EvEditorCmdSet):
+            self.msg("You are already editing a description: save it with :wq "
+                     "or leave it with :q, then type +desc/edit <name> again.")
+            return
         # The contrib's editor reads the store before anything made it.
         if self.caller.db.multidesc is None:
             self.caller.db.multidesc = [("caller", self.caller.db.desc or "")]

@@ -105,13 +105,13 @@ INSTALLED_APPS = INSTALLED_APPS + [  # noqa: F405
     "world.digger",
     "world.requests",
     "world.kroll",
-    "world.oldgold",  # issue 17: Old Gold adventurers
+    "world.oldgold",
     "world.client_state",
     "world.goldengrave",
-    "world.social",  # issue 21: scenes, boards
+    "world.social",
 ]
-# Old Gold overland travel, encounters and followers.
-INSTALLED_APPS += ["world.oldgold_travel"]
+# Old Gold's world: overland travel and followers, the underworld, the scene.
+INSTALLED_APPS += ["world.oldgold_travel", "world.oldgold_dungeon", "world.oldgold_scene"]
 
 
 EXTRA_LAUNCHER_COMMANDS = {"dungeons": "world.digger.dungeon_files.launcher"}

@@ -40,7 +40,7 @@ class TestChase(ChaseTest):
         assert "other side 2/4" in out
         self.gm("/exchange might vs 15", None, 3)
         out = self.gm("/exchange might vs 15", None, 3)
-        assert "The pursuers catch up." in out
+        assert "The hunters are on you." in out
         assert Chase.objects.get().winner == "them"
 
     def test_the_slower_side_from_speeds(self):

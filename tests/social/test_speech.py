@@ -82,6 +82,14 @@ class TestDescribe(SocialTest):
         self.call(CmdMultiDescribe(), "/set face + coat", caller=self.char2)
         assert "scarred face" in self.char2.db.desc and "oilskin" in self.char2.db.desc
 
+    def test_a_second_editor_is_refused_and_stacks_no_cmdset(self):
+        self.call(CmdMultiDescribe(), "/edit coat", caller=self.char2)
+        stored = self.char2.db_cmdset_storage
+        self.call(CmdMultiDescribe(), "/edit face", "You are already editing a description",
+                  caller=self.char2)
+        assert self.char2.db_cmdset_storage == stored
+        assert stored.count("EvEditorCmdSet") == 1
+
 
 class TestHomeAndLook(SocialTest):
     def test_home(self):

@@ -58,8 +58,8 @@ SUPPLY_SUGGESTIONS = {
         "waterskin",
     ),
     "common": (
-        "arrows (3)", "caltrops", "collapsible pole (10 feet)", "crowbar", "grappling hook",
-        "hand mirror", "iron spikes", "lockpicks",
+        "lockpicks", "iron spikes", "hand mirror", "grappling hook", "crowbar",
+        "caltrops", "arrows (3)", "collapsible pole (10 feet)",
     ),
     "unusual": (
         "carpentry kit (hammer, saw, nails)", "fishing rod", "glue (dissolves in water)",

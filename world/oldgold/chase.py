@@ -1,12 +1,13 @@
 """
-Chases (the text's optional rule): two d4s set to 1, one per side. Each
-exchange the players describe how they get away or close in, then make a
-group check with the fitting attribute: on a success their die goes up by
-1, on a failure the other side's. The first die to reach 4 wins: the quarry
-escapes, or the pursuers catch up. The side whose slowest member is slower
-rolls with disadvantage (player-facing: a slower other side gives the
-players advantage); a head start or an ambush sets that side's die to 2.
-The same clock serves any drawn-out contest (a race, a negotiation).
+Chases (the text's optional rule): each side keeps a d4 that starts on 1.
+Every exchange the table says how it flees or closes the gap, and the
+players then make a group check with the attribute that fits; a success
+moves their own die up by 1, a failure the other side's. Whichever die
+shows 4 first decides it: the fleeing side gets clear, or the hunters reach
+it. The side whose slowest member is slower rolls with disadvantage
+(player-facing: a slower other side gives the players advantage); a head
+start or an ambush sets that side's die to 2. The same clock serves any
+drawn-out contest (a race, a negotiation).
 """
 
 from django.db import transaction
@@ -121,8 +122,8 @@ def exchange(gm, room, attribute, difficulty, rng=None):
             lines.append("|wThe players escape.|n" if fleeing else
                          "|wThe players catch up.|n")
         else:
-            lines.append("|wThe pursuers catch up.|n" if fleeing else
-                         "|wThe quarry escapes.|n")
+            lines.append("|wThe hunters are on you.|n" if fleeing else
+                         "|wYour quarry gets clear away.|n")
     chase.save()
     return Outcome(tuple(lines), data={"chase": chase, "group": checked.data["group"]})
 

@@ -369,8 +369,8 @@ PRAYERS = {
            targets="bonus"),
         _m(10, "prayer", "Speak with animals", "For a watch you talk with beasts; they owe "
            "you nothing.", effect="narrate"),
-        _m(11, "prayer", "Wild shape", "Become a beast you have seen for Heart Bonus hours, "
-           "keeping your Mind and Heart.", effect="narrate"),
+        _m(11, "prayer", "Wild shape", "Take the shape of an animal you have met before; it "
+           "lasts Heart Bonus hours and you keep your Mind and Heart.", effect="narrate"),
         _m(12, "prayer", "Lightning", "A 10m line of lightning: 2d8 + Heart Bonus damage to "
            "everyone in it.", effect="damage", dice="2d8", targets="any"),
         _m(13, "prayer", "Drain", "Your touch deals 1d6 + Heart Bonus direct damage and heals "

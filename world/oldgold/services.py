@@ -1011,7 +1011,7 @@ def toggle_gm(staff, character):
 
 @transaction.atomic
 def repair(character, item_text):
-    """A blacksmith clears every marked dot for 10% of the item's price each."""
+    """A blacksmith mends the item fully; each dot costs 10% of its price."""
     sheet = playing_sheet(character)
     item = item_named(sheet, item_text)
     if item.kind not in ("weapon", "armour", "shield") or not item.marked:

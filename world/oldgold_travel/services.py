@@ -236,7 +236,7 @@ def set_hex(gm, name, labels, what, value=""):
 
 @transaction.atomic
 def roll_landmarks(gm, name, count=1, rng=None):
-    """1d6 for a column, 1d6 for a row and 1d6 for what is there, `count` times."""
+    """Place `count` features: each throws 1d6 twice for its hex and 1d6 for its kind."""
     _require_gm(gm)
     rng = _dice(rng)
     region = region_named(name)

@@ -1,0 +1,1 @@
+"""Old Gold's underworld: the bestiary and the dungeon generator that builds real rooms."""

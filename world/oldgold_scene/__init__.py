@@ -1,0 +1,1 @@
+"""Running an Old Gold scene: the clock, light, the oracles and the delving turn."""
