@@ -24,6 +24,7 @@ from commands.goldengrave import GoldengraveCmdSet
 from commands.kroll import KrollCmdSet
 from commands.oldgold import OldGoldCmdSet
 from commands.oldgold_travel import OldGoldTravelCmdSet
+from commands.oldgold_scene import OldGoldSceneCmdSet
 from commands.requests import RequestCmdSet
 from commands.social_cmdsets import SocialAccountCmdSet, SocialCharacterCmdSet
 from commands.system import CmdNoMatch
@@ -52,6 +53,7 @@ class CharacterCmdSet(default_cmds.CharacterCmdSet):
         self.add(KrollCmdSet)
         self.add(OldGoldCmdSet)
         self.add(OldGoldTravelCmdSet)
+        self.add(OldGoldSceneCmdSet)
         self.add(GoldengraveCmdSet)
         self.add(RequestCmdSet)
         self.add(SocialCharacterCmdSet)

@@ -220,3 +220,8 @@ HELP_ENTRY_DICTS += _GOLDENGRAVE_HELP
 from world.oldgold_travel.help import TRAVEL_HELP  # noqa: E402
 
 HELP_ENTRY_DICTS += TRAVEL_HELP
+
+# Running an Old Gold scene: the GM's topic for the clock, light and oracles.
+from world.oldgold_scene.help import SCENE_HELP  # noqa: E402
+
+HELP_ENTRY_DICTS += SCENE_HELP

@@ -1,0 +1,30 @@
+"""
+How the scene clock looks to players. Only builds text (at most 78 columns).
+"""
+
+from world.oldgold_scene import rules
+
+WIDTH = 78
+
+
+def clock(scene_clock, moment, room, room_count, deprived=()):
+    """The calendar of a clock, largest units first, with the day's watches."""
+    watches = "  ".join(
+        (f"|w[{name}]|n" if number == moment.watch else name)
+        for number, name in enumerate(rules.WATCH_NAMES, start=1))
+    rooms = "this room" if room_count == 1 else f"this room and {room_count - 1} more"
+    lines = [
+        f"|wScene clock: {scene_clock.key}|n ({rooms})",
+        f"  Year {moment.year}, {moment.season}: {moment.month_name} (month "
+        f"{moment.month} of {rules.MONTHS_PER_YEAR}), week {moment.week}, day "
+        f"{moment.day} of {rules.DAYS_PER_MONTH}",
+        f"  Watch {moment.watch} of {rules.WATCHES_PER_DAY}: {watches}",
+        f"  Hour {moment.hour}, turn {moment.turn} of {rules.TURNS_PER_HOUR}, minute "
+        f"{moment.minute} of {rules.MINUTES_PER_TURN}, round {moment.round} of "
+        f"{rules.ROUNDS_PER_MINUTE}",
+        f"  Day {moment.day_number} since the clock began.",
+    ]
+    if deprived:
+        lines.append("  Without food or water (a death roll each dawn): "
+                     + ", ".join(deprived) + ".")
+    return "\n".join(line[:WIDTH + 8] for line in lines)
