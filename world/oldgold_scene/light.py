@@ -57,7 +57,8 @@ def _pick(sheet, text, want_lit):
         name = found[0].name
         if want_lit:
             raise SceneError(f"Your {name} is not lit. |w+light {name.lower()}|n lights it.")
-        if all(i.spent for i in found if i.pk not in lit):
+        unlit = [i for i in found if i.pk not in lit]
+        if unlit and all(i.spent for i in unlit):
             raise SceneError(f"Your {name} is spent and will not light"
                              + (": |w+light/fill lantern|n pours in oil." if
                                 found[0].gear in rules.REFILLS else "."))
