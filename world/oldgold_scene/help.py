@@ -65,9 +65,9 @@ SCENE_HELP = [
 
             |wOutside.|n Regions, journeys, weather and followers are in
             |whelp old gold travel|n; the adventurers' rules and your switches
-            in |whelp old gold|n and |whelp old gold gm|n. Old Gold is by Milán
-            László (CC BY 4.0); the oracle and delving tables and the month
-            names are Delver's own.
+            in |whelp old gold|n and |whelp old gold gm|n.
+            Old Gold is by Milán László (CC BY 4.0); the oracle and delving
+            tables and the month names are Delver's own.
         """.format(**_N),
     },
 ]
