@@ -56,3 +56,154 @@ class TestSpawning(OldGoldTest):
         stats["hp"] = 1
         one.attributes.add("og_stats", stats)
         assert two.attributes.get("og_stats")["hp"] == 10
+
+
+from commands.oldgold import CmdOldGold  # noqa: E402
+from commands.oldgold_bestiary import CmdBestiary  # noqa: E402
+from tests.oldgold.helpers import give_sheet  # noqa: E402
+from world.oldgold.models import Encounter  # noqa: E402
+
+
+class BestiaryFight(OldGoldTest):
+    def og(self, text, expected=None, *faces, caller=None):
+        with self.dice(*faces):
+            return self.call(CmdOldGold(), text, expected, caller=caller or self.char1)
+
+    def b(self, text, expected=None, *faces, caller=None):
+        with self.dice(*faces):
+            return self.call(CmdBestiary(), text, expected, caller=caller or self.char1)
+
+    def stats(self, npc):
+        return services.npc_stats(npc)
+
+    def hurt(self, npc, hp):
+        stats = npc.attributes.get("og_stats")
+        stats["hp"] = hp
+        npc.attributes.add("og_stats", stats)
+
+
+class TestTrollInAFight(BestiaryFight):
+    def test_a_spawned_troll_fights_and_regenerates_on_its_turn(self):
+        # Cid (Grace 3) acts before the Troll (Grace 2): a PC hits it, then its turn heals it.
+        give_sheet(self.char3, grace=3, might=2, hp=20, items=[("sword", "hands")])
+        troll = bestiary.spawn_monster("troll", self.room1)
+        self.og("/fight", "A fight begins.")
+        combatants = Encounter.objects.get(active=True).combatants
+        assert [e["name"] for e in combatants] == ["Cid", "Troll"]
+        out = self.og("/attack troll", None, 6, caller=self.char3)
+        assert "Cid makes an attack on Troll" in out
+        hp_after_hit = self.stats(troll)["hp"]
+        assert hp_after_hit < 24
+        out = self.og("/done", None, 4, caller=self.char3)
+        assert f"Troll regenerates 1d6 [4]: HP {hp_after_hit} -> {min(24, hp_after_hit + 4)}/24." \
+            in out
+        assert self.stats(troll)["hp"] == min(24, hp_after_hit + 4)
+        # The troll's own claws, then round two.
+        out = self.og("/attack Cid", None, 8)
+        assert "Troll makes an attack on Cid with claws" in out
+        assert "11 taken" in out and self.sheet(self.char3).hp == 20 - 11
+
+    def test_sunlight_stops_regeneration(self):
+        give_sheet(self.char3, grace=3, hp=10)
+        troll = bestiary.spawn_monster("troll", self.room1)
+        self.hurt(troll, 10)
+        self.b("/sunlit Troll", "Troll stands in sunlight.")
+        self.og("/fight")
+        out = self.og("/done", None, caller=self.char3)
+        assert "Troll stands in sunlight and does not regenerate." in out
+        assert self.stats(troll)["hp"] == 10
+
+
+class TestZombiesRise(BestiaryFight):
+    def test_a_killed_zombie_rises_when_the_next_zombie_acts(self):
+        give_sheet(self.char3, grace=3, might=2, hp=10, items=[("sword", "hands")])
+        first = bestiary.spawn_monster("zombie", self.room1)
+        second = bestiary.spawn_monster("zombie", self.room1)
+        first.key, second.key = "Zombie", "Walker"
+        self.hurt(first, 1)
+        self.og("/fight")
+        out = self.og("/attack zombie", None, 5, caller=self.char3)
+        assert "Zombie falls and dies." in out
+        out = self.og("/done", None, 3, caller=self.char3)  # the Zombie's turn is skipped
+        assert "Zombie rises again (1d6: 3) with 1 HP!" in out
+        assert self.stats(first)["hp"] == 1
+        entry = next(e for e in Encounter.objects.get().combatants if e["name"] == "Zombie")
+        assert entry["out"] is None
+
+    def test_a_burned_zombie_stays_down_and_a_high_die_keeps_it_down(self):
+        give_sheet(self.char3, grace=3, might=2, hp=10, items=[("sword", "hands")])
+        first = bestiary.spawn_monster("zombie", self.room1)
+        first.key = "Zombie"
+        walker = bestiary.spawn_monster("zombie", self.room1)
+        walker.key = "Walker"
+        self.hurt(first, 1)
+        self.og("/fight")
+        out = self.og("/attack zombie", None, 5, caller=self.char3)
+        assert "Zombie falls and dies." in out
+        self.b("/burned Zombie", "Zombie has been burned.")
+        out = self.og("/done", None, caller=self.char3)
+        assert "Zombie was burned and stays down." in out
+        assert self.stats(first)["hp"] == 0
+
+
+class TestDemonStrikesTwice(BestiaryFight):
+    def test_both_attacks_each_against_dp(self):
+        # The Demon (Grace 3) ties Cid: the PC goes first, then both attacks land.
+        give_sheet(self.char3, grace=3, hp=20, max_hp=20, items=[("medium armour", "body")])
+        demon = bestiary.spawn_monster("demon", self.room1)
+        self.og("/fight")
+        dp = services.dp_of(self.sheet(self.char3))
+        out = self.og("/done", None, 5, 4, caller=self.char3)
+        claws, tail = max(0, 5 + 3 - dp), max(0, 4 + 3 - dp)
+        assert "Demon attacks Cid with claws" in out and "Demon attacks Cid with tail" in out
+        assert self.sheet(self.char3).hp == 20 - claws - tail
+        assert Encounter.objects.get().combatants[1]["main"] is True
+        self.og("/attack Cid", "You have used your main action")
+        assert demon.attributes.get("og_stats")["powers"] == {"fireball": True}
+
+    def test_hold_leaves_the_turn_to_the_gm(self):
+        give_sheet(self.char3, grace=3, hp=20)
+        bestiary.spawn_monster("demon", self.room1)
+        self.b("/foe Demon=hold", "Demon holds its attacks")
+        self.og("/fight")
+        self.og("/done", None, caller=self.char3)
+        assert self.sheet(self.char3).hp == 20
+
+
+class TestPowers(BestiaryFight):
+    def test_the_flayers_blast_is_spent_and_recharges_on_two_in_six(self):
+        give_sheet(self.char3, grace=1, mind=2, hp=10)
+        flayer = bestiary.spawn_monster("brain_flayer", self.room1)
+        self.og("/fight")  # the Flayer (Grace 2) acts first
+        out = self.b("/power Brain Flayer=psychic blast, Cid", None, 10)
+        assert "Cid (Mind vs 17): " in out and "stunned for 2 rounds" in out
+        assert services.has_condition(self.char3, "stunned")
+        assert self.stats(flayer)["powers"] == {"psychic_blast": False}
+        self.b("/power Brain Flayer=psychic", "Brain Flayer has spent Psychic blast")
+        out = self.og("/next", None, 5)  # Cid is stunned and loses the turn
+        assert "Cid is stunned and loses the turn." in out
+        assert "Brain Flayer's Psychic blast is still spent (1d6: 5)." in out
+        assert self.stats(flayer)["powers"] == {"psychic_blast": False}
+
+    def test_recharge_roll(self):
+        flayer = bestiary.spawn_monster("brain_flayer", self.room1)
+        stats = flayer.attributes.get("og_stats")
+        stats["powers"]["psychic_blast"] = False
+        flayer.attributes.add("og_stats", stats)
+        give_sheet(self.char3, grace=1, hp=10)
+        out = self.og("/fight", None, 2)
+        assert "Brain Flayer's Psychic blast recharges (1d6: 2)." in out
+        assert self.stats(flayer)["powers"] == {"psychic_blast": True}
+
+    def test_basilisk_petrify_is_a_spell_check_and_a_rest_restores_it(self):
+        give_sheet(self.char3, grace=1, hp=10)
+        basilisk = bestiary.spawn_monster("basilisk", self.room1)
+        out = self.b("/power basilisk=petrify, Cid", None, 15)
+        assert "Basilisk uses Petrify." in out
+        assert services.has_condition(self.char3, "petrified")
+        self.b("/rest basilisk", "Basilisk rests")
+        assert self.stats(basilisk)["powers"] == {"petrify": True}
+
+    def test_a_player_cannot_use_a_power(self):
+        bestiary.spawn_monster("basilisk", self.room1)
+        self.b("/power basilisk=petrify, Char", "Only a game master", caller=self.char2)

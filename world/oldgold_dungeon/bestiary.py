@@ -450,3 +450,236 @@ FIGHT_HOOKS = {
     "innate_magic": innate_magic,
     "multiple_attacks": multiple_attacks,
 }
+
+
+# ---------------------------------------------------------------- GM services
+# Each checks first, changes inside a transaction and returns an Outcome
+# (world.oldgold.services), as the rest of Old Gold does.
+
+MAX_SPAWN = 12
+PSYCHIC_BLAST_ROUNDS = 2  # TEXT (Brain Flayer): stunned for 2 rounds
+
+
+def find_entry(text):
+    """(prototype key, entry) for a bestiary slug or name, or a made monster."""
+    from world.oldgold.errors import OldGoldError
+    from world.oldgold_dungeon import monster_making
+
+    slug = slug_for(text)
+    if slug:
+        data = monster(slug)
+        data["slug"] = slug
+        return PROTOTYPE_PREFIX + slug, data
+    key = monster_making.key_for(text)
+    proto = monster_making.made_prototype(key)
+    if proto is not None:
+        return key, monster_making.monster_of(proto)
+    raise OldGoldError(f"'{text}' is no monster of the bestiary: |w+bestiary|n lists them.")
+
+
+def spawn(gm, text, count=1):
+    from django.db import transaction
+    from evennia.prototypes import spawner
+
+    from world.oldgold import services
+    from world.oldgold.errors import OldGoldError
+
+    services._require_gm(gm)
+    key, data = find_entry(text)
+    if not 1 <= count <= MAX_SPAWN:
+        raise OldGoldError(f"Spawn from 1 to {MAX_SPAWN} at a time.")
+    if gm.location is None:
+        raise OldGoldError("Stand in the room the monsters should appear in.")
+    with transaction.atomic():
+        made = spawner.spawn(*[{"prototype_parent": key, "location": gm.location,
+                                "home": gm.location} for _ in range(count)])
+    names = f"{count} x {data['name']}" if count > 1 else data["name"]
+    lines = [f"{names} appear{'s' if count == 1 else ''}: HP {data['hp']}, DP {data['dp']}, "
+             f"Morale {data['morale']}."]
+    if services.encounter_here(gm.location, required=False):
+        lines.append(f"A fight is on: |w+og/join {made[0].key}|n brings each in.")
+    return services.Outcome(tuple(lines), data={"spawned": made})
+
+
+def _npc_turn(gm, npc):
+    """The fight entry when it is npc's turn (None outside a fight)."""
+    from world.oldgold import combat, services
+    from world.oldgold.errors import OldGoldError
+
+    encounter = services.encounter_here(npc.location, required=False)
+    if encounter is None or combat._entry_of(encounter, npc) is None:
+        return None, None
+    entry = combat._acting_entry(gm, encounter)
+    if entry["id"] != npc.id:
+        raise OldGoldError(f"It is {entry['name']}'s turn, not {npc.key}'s.")
+    if entry["main"]:
+        raise OldGoldError(f"{npc.key} has used its main action: |w+og/next|n moves on.")
+    combat._require_able(entry, npc, "use a power")
+    return encounter, entry
+
+
+def use_power(gm, npc, power_text, targets=(), rng=None):
+    """The creature spends one of its innate powers on `targets`."""
+    from django.db import transaction
+
+    from world.dice import oldgold as dice
+    from world.oldgold import magic, rules, services
+    from world.oldgold.errors import OldGoldError
+
+    services._require_gm(gm)
+    if not services.is_npc(npc):
+        raise OldGoldError(f"{npc.key} is not an Old Gold creature.")
+    stats = services.npc_stats(npc)
+    powers = stats.get("powers", {})
+    wanted = (power_text or "").strip().lower().replace(" ", "_")
+    found = [p for p in powers if wanted and p.startswith(wanted)]
+    if len(found) != 1:
+        have = ", ".join(POWER_NAMES.get(p, p) for p in powers) or "none"
+        raise OldGoldError(f"{npc.key}'s powers: {have}.")
+    power = found[0]
+    name = POWER_NAMES.get(power, power)
+    if not powers[power]:
+        back = "may come back each turn (2 in 6)" if power in stats.get("recharge", []) \
+            else "comes back with a rest (|w+bestiary/rest|n)"
+        raise OldGoldError(f"{npc.key} has spent {name}; it {back}.")
+    rng = services._dice(rng)
+    with transaction.atomic():
+        encounter, entry = _npc_turn(gm, npc)
+        lines, rolled = [f"{npc.key} uses {name}."], []
+        if power == "psychic_blast":
+            if not targets:
+                raise OldGoldError("Name everyone within 6m: +bestiary/power "
+                                   f"{npc.key}=psychic blast, <name>, <name>.")
+            difficulty = dice.difficulty_against(stats["mind"])
+            for target in targets:
+                result = dice.check(services.score_of(target, "mind"), difficulty, rng)
+                rolled.extend(result.dice)
+                text = f"  {target.key} (Mind vs {difficulty}): {result.render()}"
+                if not result.success:
+                    services.add_condition(target, "stunned", PSYCHIC_BLAST_ROUNDS, npc.key)
+                    text += f": stunned for {PSYCHIC_BLAST_ROUNDS} rounds"
+                lines.append(text + ".")
+        else:
+            spell = rules.magic_named(power.replace("_", " "))
+            needs = spell.effect in ("condition", "missiles", "damage", "drain", "check",
+                                     "morale")
+            if needs and not targets:
+                raise OldGoldError(f"Name the target: +bestiary/power {npc.key}={name}, "
+                                   "<target>.")
+            cast_bonus = dice.attribute_bonus(stats[rules.CASTING_ATTRIBUTE[spell.kind]])
+            effect = getattr(magic._Effects, spell.effect)
+            effect(encounter, npc, None, spell, list(targets), cast_bonus, rng, lines, rolled)
+        stats = services.npc_stats(npc)
+        stats["powers"][power] = False
+        _save_stats(npc, stats)
+        if entry is not None:
+            entry["main"] = True
+            encounter.save()
+        services._log("power", npc, npc.location, rolled, " ".join(lines), power=power,
+                      targets=[t.key for t in targets])
+    return services.Outcome(tuple(lines))
+
+
+def rest(gm, npc):
+    """A rest brings every spent power back."""
+    from world.oldgold import services
+    from world.oldgold.errors import OldGoldError
+
+    services._require_gm(gm)
+    stats = services.npc_stats(npc)
+    if not stats.get("powers"):
+        raise OldGoldError(f"{npc.key} has no innate powers to restore.")
+    stats["powers"] = {power: True for power in stats["powers"]}
+    _save_stats(npc, stats)
+    return services.Outcome((f"{npc.key} rests: its powers are ready again.",))
+
+
+def toggle(gm, npc, tag):
+    """Sunlight on a regenerator, fire on a riser: the GM's call."""
+    from world.oldgold import services
+
+    services._require_gm(gm)
+    if npc.tags.has(tag, category="oldgold"):
+        npc.tags.remove(tag, category="oldgold")
+        word = {"sunlit": "is out of the sunlight", "burned": "is no longer burned"}[tag]
+    else:
+        npc.tags.add(tag, category="oldgold")
+        word = {"sunlit": "stands in sunlight", "burned": "has been burned"}[tag]
+    return services.Outcome((f"{npc.key} {word}.",))
+
+
+def set_foe(gm, npc, foe=None, hold=False):
+    """Whom a creature with several attacks strikes on its turn (or hold)."""
+    from world.oldgold import services
+    from world.oldgold.errors import OldGoldError
+
+    services._require_gm(gm)
+    stats = services.npc_stats(npc)
+    if "multiple_attacks" not in stats.get("abilities", []):
+        raise OldGoldError(f"{npc.key} makes one attack a turn: play it with +og/attack.")
+    stats["hold"] = hold
+    stats["foe"] = foe.id if foe is not None else None
+    _save_stats(npc, stats)
+    if hold:
+        line = f"{npc.key} holds its attacks (the GM plays its turns with +og)."
+    elif foe is not None:
+        line = f"{npc.key} will strike at {foe.key} on its turns."
+    else:
+        line = f"{npc.key} strikes whoever last hurt it, or the first adventurer in the order."
+    return services.Outcome((line,))
+
+
+# ---------------------------------------------------------------- how it looks
+
+
+def _attack_text(attack):
+    direct = " direct" if attack.get("direct") else ""
+    return f"{attack['name']} {attack['damage']}{direct} ({attack.get('reach', '2m')})"
+
+
+def render_list(made=()):
+    from world.text_table import text_table
+
+    rows = []
+    for slug, data in sorted(MONSTERS.items(), key=lambda item: (item[1]["hp"], item[0])):
+        rows.append(_row(data))
+    text = text_table(["Monster", "HP", "DP", "Mig", "Gra", "Min", "Hea", "Mor", "NA"], rows)
+    parts = ["|wOld Gold bestiary|n (Old Gold by Milán László, CC BY 4.0)", text]
+    if made:
+        parts += ["", "|wMade by GMs|n",
+                  text_table(["Monster", "HP", "DP", "Mig", "Gra", "Min", "Hea", "Mor", "NA"],
+                             [_row(data) for _key, data in made])]
+    parts.append("|w+bestiary <monster>|n shows one.")
+    return "\n".join(parts)
+
+
+def _row(data):
+    return [data["name"], data["hp"], data["dp"], data["might"], data["grace"],
+            data["mind"], data["heart"], data["morale"], data["na"]]
+
+
+def render_entry(key, data):
+    attacks = " or ".join(_attack_text(a) for a in data["attacks"])
+    if "multiple_attacks" in data.get("abilities", []):
+        attacks = " and ".join(_attack_text(a) for a in data["attacks"]) + ", every turn"
+    lines = [
+        f"|w{data['name']}|n  (spawn {key})",
+        f"HP {data['hp']}  DP {data['dp']}  Might {data['might']}  Grace {data['grace']}  "
+        f"Mind {data['mind']}  Heart {data['heart']}",
+        f"Speed {data['speed']}  Morale {data['morale']}  NA {data['na']}",
+        f"Attacks: {attacks}",
+    ]
+    if data.get("immune"):
+        lines.append("Immune to: " + ", ".join(data["immune"]) + ".")
+    if data.get("powers"):
+        lines.append("Powers: " + ", ".join(
+            POWER_NAMES.get(p, p) + (" (recharge)" if p in data.get("recharge", []) else "")
+            for p in data["powers"]) + ".")
+    if data.get("abilities"):
+        lines.append("The server runs: " + ", ".join(
+            a.replace("_", " ") for a in data["abilities"]) + ".")
+    lines.append(data["notes"])
+    if data.get("source") == "OURS":
+        origin = data.get("adapted_from")
+        lines.append("Made by a GM" + (f", adapted from {origin}." if origin else "."))
+    return "\n".join(lines)
