@@ -60,8 +60,8 @@ class CmdBestiary(DelverCommand):
       +bestiary/make Cave Bear=tough, might, maul
       +bestiary/adapt goblin as goblin chief=hp 12, might 3, morale 7
 
-    Spawning, powers, making and adapting are for GMs. Old Gold is by Milán
-    László (CC BY 4.0).
+    Spawning, powers, making and adapting are for GMs.
+    Old Gold is by Milán László (CC BY 4.0).
     """
 
     key = "+bestiary"

@@ -207,3 +207,84 @@ class TestPowers(BestiaryFight):
     def test_a_player_cannot_use_a_power(self):
         bestiary.spawn_monster("basilisk", self.room1)
         self.b("/power basilisk=petrify, Char", "Only a game master", caller=self.char2)
+
+
+class TestCommands(BestiaryFight):
+    def test_anyone_reads_the_list_and_an_entry(self):
+        out = self.b("", None, caller=self.char2)
+        assert "Old Gold bestiary" in out and "Gelatinous Cube" in out and "Milán László" in out
+        out = self.b(" troll", "Troll  (spawn oldgold_troll)", caller=self.char2)
+        assert "HP 24  DP 1  Might 5  Grace 2  Mind 1  Heart 1" in out
+        assert "Speed 12m  Morale 9  NA 1d2" in out
+        out = self.b("/show vampire", None, caller=self.char2)
+        assert "claws 1d8+3 (2m) and bite 1d6+3 (2m), every turn" in out
+
+    def test_an_unknown_monster_is_refused(self):
+        self.b(" dragon", "'dragon' is no monster of the bestiary: +bestiary lists them.")
+
+    def test_a_player_cannot_spawn(self):
+        self.b("/spawn goblin", "Only a game master can use +bestiary/spawn", caller=self.char2)
+        assert not [o for o in self.room1.contents if services.is_npc(o)]
+
+    def test_the_gm_spawns_several(self):
+        out = self.b("/spawn goblin=3", None)
+        assert "3 x Goblin appear: HP 7, DP 0, Morale 4." in out
+        assert len([o for o in self.room1.contents if services.is_npc(o)]) == 3
+        self.b("/spawn goblin=13", "Spawn from 1 to 12 at a time.")
+        assert len([o for o in self.room1.contents if services.is_npc(o)]) == 3
+
+    def test_make_from_a_threat_saves_a_prototype_that_spawns(self):
+        out = self.b("/make Cave Bear=tough, might, maul", "Saved oldgold_cave_bear (tough).")
+        assert "HP 20  DP 1  Might 4  Grace 1  Mind 1  Heart 1" in out
+        assert "maul 1d8+2 (2m)" in out and "Morale 9  NA 1d4" in out
+        bear = spawner.spawn({"prototype_parent": "oldgold_cave_bear",
+                              "location": self.room1})[0]
+        assert services.npc_stats(bear)["max_hp"] == 20
+        self.b("/make Cave Bear=tough", "There is already a monster oldgold_cave_bear")
+        out = self.b("/made", "oldgold_cave_bear: Cave Bear (HP 20, DP 1)")
+        self.b("/unmake cave bear", "oldgold_cave_bear is gone")
+        assert not evennia_prototypes.search_prototype(key="oldgold_cave_bear")
+
+    def test_make_from_a_level(self):
+        out = self.b("/make Shade=6, mind", "Saved oldgold_shade (formidable).")
+        assert "HP 40  DP 2  Might 2  Grace 2  Mind 6  Heart 2" in out
+        assert "claws 1d10+1 (2m)" in out
+
+    def test_adapt_moves_the_attacks_that_use_the_changed_bonus(self):
+        out = self.b("/adapt goblin as Goblin Chief=hp 12, might 5, morale 7, ability "
+                     "regeneration", "Saved oldgold_goblin_chief.")
+        # Might 1 -> 5: the dagger's +1 becomes +3; the sling (Grace) stays +2.
+        assert "dagger 1d6+3 (2m) or sling 1d4+2 (20m)" in out
+        assert "HP 12" in out and "Morale 7" in out and "adapted from goblin" in out
+        chief = bestiary.spawn(self.char1, "goblin chief").data["spawned"][0]
+        assert services.npc_stats(chief)["abilities"] == ["regeneration"]
+        assert bestiary.MONSTERS["goblin"]["attacks"][0]["damage"] == "1d6+1"
+
+    def test_bad_changes_are_refused_and_nothing_is_saved(self):
+        self.b("/adapt goblin as Big=hp lots", "HP is a whole number from 1 to 500.")
+        self.b("/adapt goblin as Big=wings 2", "'wings' cannot be changed")
+        self.b("/adapt goblin as Big=ability flying", "'flying' is not an ability")
+        self.b("/adapt goblin=hp 3", "Name the monster, its new name and the changes")
+        self.b("/make Big=huge", "Give a level (1-10) or a threat")
+        assert not evennia_prototypes.search_prototype(key="oldgold_big")
+
+    def test_the_prototypes_builders_spawn_by_name(self):
+        from evennia.commands.default.building import CmdSpawn
+
+        self.call(CmdSpawn(), "oldgold_goblin", "Spawned Goblin")
+        goblin = next(o for o in self.room1.contents if o.key == "Goblin")
+        assert services.is_npc(goblin)
+
+
+def test_help_names_every_switch_with_examples_and_fits_78_columns():
+    import re
+    import textwrap
+
+    text = CmdBestiary.__doc__
+    assert text.strip().startswith("+bestiary")
+    assert "Examples:" in text and "Milán László" in text
+    for switch in CmdBestiary.switch_options:
+        if switch != "list":
+            assert f"/{switch}" in text, switch
+    for line in textwrap.dedent(text).splitlines():
+        assert len(re.sub(r"\|[a-zA-Z]", "", line)) <= 78, line
