@@ -10,7 +10,7 @@ from commands.command import DelverCommand
 from world.numbers import whole_number
 from world.oldgold import render, services
 from world.oldgold.errors import OldGoldError
-from world.oldgold_dungeon import bestiary, monster_making
+from world.oldgold_dungeon import bestiary, hazards, monster_making
 
 HELP_CATEGORY = "Old Gold scenes"
 GM_SWITCHES = ("spawn", "power", "rest", "sunlit", "burned", "foe", "make", "adapt",
@@ -210,8 +210,74 @@ class CmdBestiary(DelverCommand):
         self.msg(f"{key} is gone; monsters already spawned from it stay.")
 
 
+class CmdHazard(CmdBestiary):
+    """
+    +hazard: Old Gold's hazards and weather, rolled onto a sheet by a GM.
+
+    Usage:
+      +hazard                          every hazard with its numbers
+      +hazard <hazard>                 one hazard, in words
+      +hazard <hazard>=<who>[, <number>]
+
+    The number is how far a fall is (metres), a poison's difficulty, the
+    difficulty of holding one's drink (10 unless given), or how many
+    watches, turns or strikes of cold, heat, burning, suffocating or
+    lightning to roll (1 unless given). Damage is reduced by DP unless the
+    text calls it direct (cold, heat, suffocating). A fall rolls 1d4 for
+    every 2m past the first 2, and kills when three or more dice show 4.
+
+    Examples:
+      +hazard falling=Ann, 9
+      +hazard cold=Bob, 2
+      +hazard poison=Ann, 12
+      +hazard drink=Bob
+      +hazard storm
+
+    Rolling a hazard onto someone is for GMs; anyone may read them.
+    Old Gold is by Milán László (CC BY 4.0).
+    """
+
+    key = "+hazard"
+    aliases = ["+hazards"]
+    switch_options = ()
+
+    def func(self):
+        DelverCommand.func(self)
+
+    def func_default(self):
+        name = (self.lhs or "").strip()
+        if not name:
+            self.msg(hazards.hazard_list())
+            return
+        hazard = hazards.hazard_named(name)
+        if self.rhs is None:
+            self.msg(f"|w{hazard.name}|n: {hazard.summary}")
+            return
+        if not self.access(self.caller, "gm"):
+            raise OldGoldError("Only a game master rolls hazards onto someone: ask your "
+                               "scene's GM. Nothing was changed.")
+        who, _, number_text = self.rhs.partition(",")
+        if not who.strip():
+            self.refuse_usage("Name who meets the hazard: +hazard falling=Ann, 9.")
+        target = services.find_here(self.caller, who.strip())
+        kwargs = {}
+        if number_text.strip():
+            number = whole_number(number_text.strip(), 0, 1000)
+            if number is None:
+                raise OldGoldError("The number after the name is a whole number, "
+                                   "like +hazard falling=Ann, 9.")
+            if hazard.key == "falling":
+                kwargs["metres"] = number
+            elif hazard.check:
+                kwargs["difficulty"] = number
+            else:
+                kwargs["times"] = number
+        self.room(hazards.apply_hazard(self.caller, target, name, **kwargs))
+
+
 class OldGoldBestiaryCmdSet(CmdSet):
     key = "OldGoldBestiary"
 
     def at_cmdset_creation(self):
         self.add(CmdBestiary())
+        self.add(CmdHazard())
