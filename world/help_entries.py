@@ -220,3 +220,8 @@ HELP_ENTRY_DICTS += _GOLDENGRAVE_HELP
 from world.oldgold_travel.help import TRAVEL_HELP  # noqa: E402
 
 HELP_ENTRY_DICTS += TRAVEL_HELP
+
+# Old Gold's bestiary and hazards: the GM's topic.
+from world.oldgold_dungeon.monster_making import MONSTER_HELP  # noqa: E402
+
+HELP_ENTRY_DICTS += MONSTER_HELP

@@ -288,3 +288,29 @@ def test_help_names_every_switch_with_examples_and_fits_78_columns():
             assert f"/{switch}" in text, switch
     for line in textwrap.dedent(text).splitlines():
         assert len(re.sub(r"\|[a-zA-Z]", "", line)) <= 78, line
+
+
+def test_the_gm_topic_is_in_the_help_and_fits_78_columns():
+    import re
+    import textwrap
+
+    from world.help_entries import HELP_ENTRY_DICTS
+
+    entry = next(e for e in HELP_ENTRY_DICTS if e["key"] == "old gold monsters")
+    text = textwrap.dedent(entry["text"])
+    for words in ("+bestiary/make", "+bestiary/adapt", "+hazard", "Milán László",
+                  "HP 20, scores 4/1, 1d8, Morale 9, NA 1d4"):
+        assert words in text, words
+    for line in text.splitlines():
+        assert len(re.sub(r"\|[a-zA-Z]", "", line)) <= 78, line
+    assert CmdHazard_doc_ok()
+
+
+def CmdHazard_doc_ok():
+    import textwrap
+
+    from commands.oldgold_bestiary import CmdHazard
+
+    doc = textwrap.dedent(CmdHazard.__doc__)
+    return doc.strip().startswith("+hazard") and "Examples:" in doc and all(
+        len(line) <= 78 for line in doc.splitlines())

@@ -271,3 +271,47 @@ def monster_of(proto):
         if attr[0] == "og_monster":
             return deepcopy(attr[1])
     return None
+
+
+# ---------------------------------------------------------------- help
+
+_T = {k: v for k, v in THREATS.items()}
+
+MONSTER_HELP = [
+    {
+        "key": "old gold monsters",
+        "aliases": ["bestiary", "making monsters", "old gold hazards"],
+        "category": "Old Gold scenes",
+        "text": f"""
+            |wOld Gold monsters and hazards, for GMs|n
+
+            Read any monster with |w+bestiary <name>|n; bring them in with
+            |w+bestiary/spawn goblin=4|n (or a builder's |wspawn oldgold_goblin|n),
+            then |w+og/fight|n. On a creature's turn the server regenerates
+            trolls, lets fallen zombies rise, recharges powers and makes a
+            demon's or vampire's every attack; spend innate magic with
+            |w+bestiary/power basilisk=petrify, Ann|n.
+
+            |wMaking one|n: |w+bestiary/make Cave Bear=tough, might, maul|n.
+            Threats (ours) from the text's guides:
+              fragile     HP {_T['fragile']['hp']}, scores {_T['fragile']['prime']}/{_T['fragile']['rest']}, {_T['fragile']['attack']}, Morale {_T['fragile']['morale']}, NA {_T['fragile']['na']}
+              ordinary    HP {_T['ordinary']['hp']}, scores {_T['ordinary']['prime']}/{_T['ordinary']['rest']}, {_T['ordinary']['attack']}, Morale {_T['ordinary']['morale']}, NA {_T['ordinary']['na']}
+              tough       HP {_T['tough']['hp']}, scores {_T['tough']['prime']}/{_T['tough']['rest']}, {_T['tough']['attack']}, Morale {_T['tough']['morale']}, NA {_T['tough']['na']}
+              formidable  HP {_T['formidable']['hp']}, scores {_T['formidable']['prime']}/{_T['formidable']['rest']}, {_T['formidable']['attack']}, Morale {_T['formidable']['morale']}, NA {_T['formidable']['na']}
+              legendary   HP {_T['legendary']['hp']}, scores {_T['legendary']['prime']}/{_T['legendary']['rest']}, {_T['legendary']['attack']}, Morale {_T['legendary']['morale']}, NA {_T['legendary']['na']}
+            A level picks a threat: 1 fragile, 2-3 ordinary, 4-5 tough,
+            6-8 formidable, 9-10 legendary. Attacks add the Might Bonus
+            (Grace for a creature that leans on Grace).
+
+            |wAdapting one|n:
+              |w+bestiary/adapt goblin as goblin chief=hp 12, might 3|n
+            Attacks that add the old Bonus follow the new score.
+            Tell the players what changed before they choose to fight.
+
+            |wHazards|n: |w+hazard|n lists them; |w+hazard falling=Ann, 9|n rolls
+            one onto a sheet.
+
+            Old Gold is by Milán László (CC BY 4.0).
+        """,
+    },
+]
