@@ -158,6 +158,7 @@ class TestDemonStrikesTwice(BestiaryFight):
         assert "Demon attacks Cid with claws" in out and "Demon attacks Cid with tail" in out
         assert self.sheet(self.char3).hp == 20 - claws - tail
         assert Encounter.objects.get().combatants[1]["main"] is True
+        assert "Demon can use Fireball" not in out
         self.og("/attack Cid", "You have used your main action")
         assert demon.attributes.get("og_stats")["powers"] == {"fireball": True}
 
@@ -203,6 +204,13 @@ class TestPowers(BestiaryFight):
         assert services.has_condition(self.char3, "petrified")
         self.b("/rest basilisk", "Basilisk rests")
         assert self.stats(basilisk)["powers"] == {"petrify": True}
+
+    def test_the_turn_reminds_the_gm_of_ready_powers(self):
+        give_sheet(self.char3, grace=1, hp=10)
+        bestiary.spawn_monster("basilisk", self.room1)
+        self.og("/fight")  # Cid goes first on the tie
+        out = self.og("/done", None, caller=self.char3)
+        assert "Basilisk can use Petrify (+bestiary/power Basilisk=<power>" in out
 
     def test_a_player_cannot_use_a_power(self):
         bestiary.spawn_monster("basilisk", self.room1)

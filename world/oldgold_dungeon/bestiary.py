@@ -369,9 +369,12 @@ def innate_magic(encounter, npc):
     """Reminds the GM which powers are ready (each is spent by use)."""
     from world.oldgold import services
 
+    from world.oldgold import combat
+
     stats = services.npc_stats(npc)
     ready = [POWER_NAMES.get(p, p) for p, up in stats.get("powers", {}).items() if up]
-    if not ready or stats["hp"] <= 0:
+    entry = combat._entry_of(encounter, npc)
+    if not ready or stats["hp"] <= 0 or (entry is not None and entry["main"]):
         return None
     return (f"{npc.key} can use {', '.join(ready)} "
             f"(|w+bestiary/power {npc.key}=<power>[, <target>...]|n).")
