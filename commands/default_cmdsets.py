@@ -23,6 +23,7 @@ from commands.help import CmdHelp
 from commands.goldengrave import GoldengraveCmdSet
 from commands.kroll import KrollCmdSet
 from commands.oldgold import OldGoldCmdSet
+from commands.oldgold_bestiary import OldGoldBestiaryCmdSet
 from commands.oldgold_travel import OldGoldTravelCmdSet
 from commands.oldgold_scene import OldGoldSceneCmdSet
 from commands.requests import RequestCmdSet
@@ -54,6 +55,7 @@ class CharacterCmdSet(default_cmds.CharacterCmdSet):
         self.add(OldGoldCmdSet)
         self.add(OldGoldTravelCmdSet)
         self.add(OldGoldSceneCmdSet)
+        self.add(OldGoldBestiaryCmdSet)
         self.add(GoldengraveCmdSet)
         self.add(RequestCmdSet)
         self.add(SocialCharacterCmdSet)

@@ -225,3 +225,8 @@ HELP_ENTRY_DICTS += TRAVEL_HELP
 from world.oldgold_scene.help import SCENE_HELP  # noqa: E402
 
 HELP_ENTRY_DICTS += SCENE_HELP
+
+# Old Gold's bestiary and hazards: the GM's topic.
+from world.oldgold_dungeon.monster_making import MONSTER_HELP  # noqa: E402
+
+HELP_ENTRY_DICTS += MONSTER_HELP

@@ -132,6 +132,8 @@ HELP_MORE_ENABLED = True
 
 # Goldengrave: monsters and traps builders can spawn.
 PROTOTYPE_MODULES = ["world.prototypes", "world.goldengrave.prototypes"]
+# Old Gold: the bestiary's monsters, spawned by key ("oldgold_goblin").
+PROTOTYPE_MODULES += ["world.oldgold_dungeon.prototypes"]
 # Template filters every page may load, e.g. `{% load web_text %}` (web/templatetags/).
 TEMPLATES[0]["OPTIONS"]["libraries"] = {"web_text": "web.templatetags.web_text"}  # noqa: F405
 

@@ -7,3 +7,9 @@ for the room, or None.
 """
 
 ROUND_HOOKS = {}
+
+# The bestiary's abilities that change numbers in a fight: regeneration,
+# rising again, recharging and innate powers, several attacks a turn.
+from world.oldgold_dungeon.bestiary import FIGHT_HOOKS as _BESTIARY_HOOKS  # noqa: E402
+
+ROUND_HOOKS.update(_BESTIARY_HOOKS)
