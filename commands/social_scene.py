@@ -64,15 +64,15 @@ class CmdScene(DelverCommand):
         scene = scenes.start(self.caller.location, self.caller, self.args)
         self.caller.location.msg_contents(
             f"|w{self.caller.key}|n starts scene #{scene.id}"
-            f"{': ' + scene.title if scene.title else ''}. Poses, says, emits and rolls here "
-            "are logged until |w+scene/stop|n."
+            f"{': ' + scene.title if scene.title else ''}.\nPoses, says, emits and rolls "
+            "here are logged until |w+scene/stop|n."
         )
 
     def switch_stop(self):
         scene = scenes.stop(self.caller.location, self.caller)
         self.caller.location.msg_contents(
             f"|w{self.caller.key}|n stops scene #{scene.id}. The log is saved: "
-            f"|w+scene/read {scene.id}|n, and |w+scene/share {scene.id}|n puts it on the web."
+            f"|w+scene/read {scene.id}|n;\n|w+scene/share {scene.id}|n puts it on the web."
         )
 
     def _number(self):

@@ -249,6 +249,14 @@ class CmdMultiDescribe(CmdMultiDesc):
         # The contrib's editor reads the store before anything made it.
         if self.caller.db.multidesc is None:
             self.caller.db.multidesc = [("caller", self.caller.db.desc or "")]
+        if "set" in self.switches and self.args.strip():
+            # The contrib glues the parts with no space between sentences.
+            stored = dict(self.caller.db.multidesc)
+            parts = [part.strip() for part in self.args.split("+") if part.strip()]
+            worn = " ".join(stored.get(part.lower(), part) for part in parts)
+            self.caller.db.desc = worn
+            self.msg(f"{worn}\n\n|wYou now wear that description.|n")
+            return
         super().func()
 
 

@@ -101,3 +101,17 @@ class TestScenePrivacy(SocialTest):
         assert "Secret Plans" in self.call(CmdScene(), f"/with {self.char1.key}",
                                            caller=self.char3)
         assert Entry.objects.count() == 1
+
+
+class TestSceneNoticesFit(SocialTest):
+    def test_start_and_stop_notices_fit_78_columns(self):
+        from evennia.utils.ansi import strip_ansi
+        from commands.social_scene import CmdScene
+        self.char1.key = "C" * 20
+        with self.listening(self.char2) as heard:
+            self.call(CmdScene(), "/start " + "T" * 30, caller=self.char1)
+            self.call(CmdScene(), "/stop", caller=self.char1)
+        lines = [line for text in heard[self.char2] for line in strip_ansi(text).splitlines()]
+        assert any("starts scene" in line for line in lines)
+        assert any("stops scene" in line for line in lines)
+        assert all(len(line) <= 78 for line in lines), lines

@@ -80,7 +80,7 @@ class TestDescribe(SocialTest):
         self.call(CmdMultiDescribe(), "coat=A long oilskin coat.", caller=self.char2)
         self.call(CmdMultiDescribe(), "face=A scarred face.", caller=self.char2)
         self.call(CmdMultiDescribe(), "/set face + coat", caller=self.char2)
-        assert "scarred face" in self.char2.db.desc and "oilskin" in self.char2.db.desc
+        assert self.char2.db.desc == "A scarred face. A long oilskin coat."
 
     def test_a_second_editor_is_refused_and_stacks_no_cmdset(self):
         self.call(CmdMultiDescribe(), "/edit coat", caller=self.char2)
