@@ -57,8 +57,7 @@ def read_topic(client):
 
 def arrive(client, name, password):
     """Step 0 of the topic: create, answer y, connect."""
-    screen = client.read_until("create", timeout=WAIT)
-    screen += client.read_until("\n", timeout=WAIT)
+    screen = client.read_until("help newbie", timeout=WAIT)
     client.send(f"create {name} {password}")
     client.read_until("[Y]/N?", timeout=WAIT)
     client.send("y")
