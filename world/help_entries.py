@@ -33,6 +33,10 @@ HELP_ENTRY_DICTS = [
 
             Type each line as shown (the |w<...>|n parts are yours to fill in).
 
+            0. At the login screen: |wcreate <name> <password>|n, answer |wy|n, then
+               |wconnect <name> <password>|n. Your account comes with a character
+               of the same name and you start out playing it: there is no
+               |wcharcreate|n step (it refuses a second character).
             1. Look at your delver's sheet: |w+digger|n
                You start in chargen with {start_dp} Digger Points (DP), every rating 0.
             2. Raise your four ratings (a step from r to r+1 costs r+1 DP):
@@ -53,6 +57,11 @@ HELP_ENTRY_DICTS = [
                |w+party/join <name>|n joins someone's; |wwho|n shows who is on.
             7. Go in: the leader types |w+dungeon/enter|n and the first card
                comes up. |whelp dungeon rules|n explains the rounds.
+
+            In and out of character: |wooc <text>|n speaks out of character to
+            the room. |wunpuppet|n stops playing your character: you stay logged
+            in, but the commands above need your character, so type |wic|n to take
+            it up again.
         """.format(**_DIGGER_NUMBERS),
     },
     {

@@ -338,7 +338,7 @@ def rank_for_finds(main_found, sides_found, sides_total):
     treasures counts all of them found, so its main treasure alone is an S.
     """
     if not 0 <= sides_found <= sides_total:
-        raise DiceError(f"found {sides_found} of {sides_total} side treasures?")
+        raise DiceError(f"found {sides_found} of {sides_total} side treasures, more than there are")
     all_sides = sides_found == sides_total
     if main_found:
         return "S" if all_sides else ("A" if sides_found else "B")

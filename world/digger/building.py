@@ -32,6 +32,7 @@ from world.digger.errors import DiggerError
 from world.digger.models import KEY_MAX, NAME_MAX, Dungeon, DungeonCard, Run
 from world.numbers import whole_number
 from world.digger.store import dungeon_from_db
+from world.words import counted, with_article
 
 TEXT_MAX = 2000
 _KEY = re.compile(r"[\w-]+")
@@ -167,12 +168,15 @@ def parse_card_line(text):
     }
     if fields["kind"] in rules.OUTCOME_KINDS:
         if rest.strip():
-            raise DiggerError(f"A {fields['kind']} card has no ability, Level or Conditions.")
+            raise DiggerError(f"{with_article(fields['kind']).capitalize()} card has no ability, Level or Conditions.")
         return fields
     ability, _, rest = rest.strip().partition(" ")
     level, _, conditions = rest.strip().partition(" ")
     if not ability or not level:
-        raise DiggerError(f"A {fields['kind']} card needs its ability and Level, e.g. Brute 2.")
+        raise DiggerError(
+            f"{with_article(fields['kind']).capitalize()} card needs its ability and Level, "
+            "e.g. Brute 2."
+        )
     fields.update(
         ability=_ability(ability), level=_level(level), conditions=_conditions(conditions)
     )
@@ -392,7 +396,7 @@ def edit_card(number, ref, field, text):
         cards = _cards(model)
         card = _card(model, cards, ref)
         if field in CHALLENGE_ONLY and card.kind in rules.OUTCOME_KINDS:
-            raise DiggerError(f"Card '{card.key}' is a {card.kind} card: it has no {field}.")
+            raise DiggerError(f"Card '{card.key}' is {with_article(card.kind)} card: it has no {field}.")
         if field == "key":
             if any(other.key.lower() == value.lower() for other in cards if other != card):
                 raise DiggerError(f"Dungeon #{number} has a card '{value}' already.")

@@ -7,6 +7,7 @@ import re
 
 from world.dice.oldgold import attribute_bonus
 from world.oldgold import rules
+from world.words import counted, with_article
 
 WIDTH = 78
 
@@ -48,7 +49,7 @@ def sheet(sheet, items, dp, used, pouches):
     touches = [sheet.details.get(k) for k in ("appearance", "personality", "background",
                                                 "motivation")]
     if all(touches):
-        lines.append(f"A {touches[0]}, {touches[1]} former {touches[2]}, out for {touches[3]}.")
+        lines.append(f"{with_article(touches[0]).capitalize()}, {touches[1]} former {touches[2]}, out for {touches[3]}.")
     from world.oldgold.touches import describe
 
     lines += describe(sheet)

@@ -15,6 +15,7 @@ from world.oldgold_travel import rules
 from world.oldgold_travel.errors import TravelError
 from world.oldgold_travel.models import Battle, Construction, Follower
 from world.oldgold_travel.services import _dice, _log, _require_gm, roll_dice
+from world.words import counted, with_article
 
 AVAILABILITY_ATTRIBUTE = "og_availability"
 
@@ -90,7 +91,7 @@ def hire(character, room, kind, name):
         employer=character, name=name, kind=recruit.key, wage=recruit.wage,
         morale=recruit.stats["morale"], stats=stats, paid_through_day=1)
     note = " (won't fight or take risks)" if not recruit.fights else " (won't enter dungeons)"
-    return Outcome((f"{character.key} hires {name}, a {recruit.name}{note}, for "
+    return Outcome((f"{character.key} hires {name}, {with_article(recruit.name)}{note}, for "
                     f"{recruit.wage} gp a day, and pays the first day.",),
                    data={"follower": follower})
 
