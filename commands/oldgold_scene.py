@@ -304,7 +304,7 @@ class CmdLight(SceneCommand):
       +light/out <item>       put it out (it keeps what it burned)
       +light/fill <lantern>   pour in lantern oil: its dots clear
 
-    A lit light marks a usage dot for each full period it burns as the
+    A lit light marks one usage dot for each full period it burns as the
     scene clock runs: a torch or a candle an hour a dot, a lantern a watch.
     A torch has 3 dots and a candle 1; when the last is marked, it burns
     away and goes dark. A lantern (3 dots) goes dark dry and waits for oil.
