@@ -15,9 +15,18 @@ _VOWEL_LETTERS = "AEFHILMNORSX"
 _COLOUR = re.compile(r"\|(\d{3}|\[.|[a-zA-Z])")
 
 
-def counted(number, noun, plural=None):
-    """'1 use', '2 uses', '0 uses' (`plural` for nouns that do not just take an s)."""
-    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+def plural(noun):
+    """'wolves', 'harpies', 'goblins': the plural of a regular English noun."""
+    if noun.endswith("f"):
+        return noun[:-1] + "ves"
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+def counted(number, noun, plural_form=None):
+    """'1 use', '2 uses', '0 uses' (`plural_form` for irregular nouns)."""
+    return f"{number} {noun if number == 1 else plural_form or plural(noun)}"
 
 
 def article(word):

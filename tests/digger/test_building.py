@@ -119,7 +119,7 @@ class TestCards(BuilderTest):
             "exploration Brute 2 Tire Weaken: No Comma": "separate Conditions with commas",
             "treasure: Unknown Kind": "'treasure' is not a kind of card",
             "discovery Brute 2: Outcome": "A discovery card has no ability, Level or Conditions.",
-            "exploration: No Ability": "A exploration card needs its ability and Level",
+            "exploration: No Ability": "An exploration card needs its ability and Level",
             "exploration Brute 2 The Title Without Colon": "then :, then the title",
             "exploration Brute 2: ": "Give the card's title.",
         }

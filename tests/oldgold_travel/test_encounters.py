@@ -1,7 +1,8 @@
 """Random encounters (number, distance, reaction, spawning from the bestiary's
 prototypes) and treasure by difficulty into the party's coin."""
 
-from evennia.prototypes import prototypes
+from unittest import mock
+
 from evennia.utils.search import search_object
 
 from commands.oldgold_travel import CmdEncounter, CmdTreasure
@@ -46,17 +47,16 @@ class TestEncounters(TravelTest):
     def test_spawn_is_refused_clearly_without_the_prototype(self):
         with self.dice(1, 1, 3, 4):
             self.call(CmdEncounter(), "dungeon=mimic", caller=self.char1)
-        out = self.call(CmdEncounter(), "/spawn", caller=self.char1)
+        with mock.patch("evennia.prototypes.prototypes.search_prototype", return_value=[]):
+            out = self.call(CmdEncounter(), "/spawn", caller=self.char1)
         assert "no prototype oldgold_mimic" in out
         assert self.room1.attributes.get("og_last_encounter")
 
-    def test_spawn_makes_that_many_from_the_prototype(self):
-        prototypes.create_prototype({"prototype_key": "oldgold_goblin", "key": "Goblin",
-                                     "typeclass": "typeclasses.objects.Object"})
+    def test_spawn_makes_that_many_from_the_bestiary_prototype(self):
         with self.dice(3, 1, 2, 3, 4, 3, 4):
             self.call(CmdEncounter(), "dungeon", caller=self.char1)
         out = self.call(CmdEncounter(), "/spawn", caller=self.char1)
-        assert "3 goblin appear" in out
+        assert "3 goblins appear." in out
         goblins = [o for o in search_object("Goblin") if o.location == self.room1]
         assert len(goblins) == 3
 

@@ -24,6 +24,7 @@ from world.oldgold_travel import rules
 from world.oldgold_travel.errors import TravelError
 from world.oldgold_travel.models import (Construction, Follower, Hex, Journey, Region,
                                          TravelRoll)
+from world.words import counted, with_article
 
 default_rng = og.default_rng
 _DICE = re.compile(r"^\s*(\d*)d(\d+)\s*$", re.I)
@@ -761,7 +762,10 @@ def spawn_encounter(gm, room):
     made = spawner.spawn(*[{"prototype_parent": key, "location": room}
                            for _ in range(last["number"])])
     room.attributes.remove("og_last_encounter")
-    return Outcome((f"{len(made)} {last['slug'].replace('_', ' ')} appear.",),
+    name = last["slug"].replace("_", " ")
+    arrival = (f"{with_article(name).capitalize()} appears." if len(made) == 1
+               else f"{counted(len(made), name)} appear.")
+    return Outcome((arrival,),
                    data={"spawned": made})
 
 
