@@ -548,8 +548,8 @@ class CmdLiving(TravelCommand):
       +living <standard>[=<days>]     lodging and meals, paid from your coin
       +living/home <standard>[=<days>]   meals only: you have a home
 
-    Without a home of your own you pay for a night's lodging as well as a
-    day's meals and drink. Standards: poor, modest, comfortable, wealthy,
+    Someone who owns no house buys a bed each night on top of the day's
+    food and drink. Standards: poor, modest, comfortable, wealthy,
     lavish.
 
     Examples:

@@ -174,7 +174,7 @@ HELP_ENTRY_DICTS = [
             |wDigger|n, the dungeon system of the Dream Chasers MUSH.
             |wKroll|n, an old-school dungeon game dedicated to Dave Arneson.
             |wGoldengrave: Dark Chocolate Fantasy|n.
-            |wOld Gold|n, the work of Milán László, with art by Regina László,
+            |wOld Gold|n, written by Milán László (art: Regina László),
             licensed under Creative Commons Attribution 4.0 International
             (https://creativecommons.org/licenses/by/4.0/). Delver adapts its rules
             and tables; changes were made.

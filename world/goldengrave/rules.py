@@ -100,11 +100,11 @@ REVISIT_SIDES_STOLEN = (2, 3)
 
 RANKS = tuple(GLORY_BY_RANK)
 RANK_MEANING = {
-    "S": "the main treasure and every side treasure",
-    "A": "the main treasure and at least one side treasure",
-    "B": "the main treasure",
-    "C": "every side treasure",
-    "D": "at least one side treasure",
+    "S": "main prize plus all the lesser ones",
+    "A": "main prize plus one lesser one or more",
+    "B": "main prize only",
+    "C": "all the lesser prizes, not the main one",
+    "D": "one lesser prize or more",
     "F": "no treasure",
 }
 RANK_NIGHT = {

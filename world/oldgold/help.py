@@ -77,8 +77,8 @@ OLD_GOLD_HELP = [
             100=training|n (1 XP a gp; {xp2} XP for level 2), |w+og/carouse|n. With the
             XP, a rest readies |w+og/level <attribute>|n, up to level {max_level}.
 
-            Old Gold is the game of Milán László (illustrations by Regina László),
-            licensed CC BY 4.0 (creativecommons.org/licenses/by/4.0). Delver uses
+            Old Gold: written by Milán László, art by Regina László; shared under
+            CC BY 4.0 (creativecommons.org/licenses/by/4.0). Delver uses
             its rules and numbers in its own words; the tables our copy lacked
             (prices, weapons, XP, carousing, ...) are Delver's own.
         """.format(**_N),

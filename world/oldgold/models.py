@@ -159,7 +159,7 @@ class OldGoldRoll(models.Model):
 class Chase(models.Model):
     """A chase (or any drawn-out contest) in one room: two d4 clocks, one for
     the players' side and one for the other, each from 1 (2 with a head start
-    or an ambush); the first to reach 4 wins. `members` are the ids of the
+    or an ambush); whichever reaches 4 first decides it. `members` are the ids of the
     PCs who make the group checks; `slower` is 'players', 'them' or ''."""
 
     FLEE = "flee"

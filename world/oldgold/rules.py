@@ -231,7 +231,7 @@ ARMOUR = _gear(
     Gear("heavy armour", "Heavy armour (plate)", "armour", 200, dp=3, bulky=True),
     Gear("shield", "Shield", "shield", 15, dp=1, note="splinter it to ignore one attack"),
 )
-# OURS: light sources; a dot for each period the light burns.
+# OURS: light sources; every period spent burning costs one usage dot.
 LIGHTS = _gear(
     Gear("torch", "Torch", "light", 1, burns="an hour", note="4m of light"),
     Gear("candle", "Candle", "light", 1, dots=1, burns="an hour", note="1m of light"),
