@@ -6,7 +6,7 @@ prototypes (`world.oldgold_dungeon.bestiary` and `.monster_making`).
 
 from evennia import CmdSet
 
-from commands.command import DelverCommand
+from commands.oldgold import OldGoldCommand
 from world.numbers import whole_number
 from world.oldgold import render, services
 from world.oldgold.errors import OldGoldError
@@ -17,7 +17,7 @@ GM_SWITCHES = ("spawn", "power", "rest", "sunlit", "burned", "foe", "make", "ada
                "unmake", "made")
 
 
-class CmdBestiary(DelverCommand):
+class CmdBestiary(OldGoldCommand):
     """
     +bestiary: read Old Gold's monsters; GMs spawn, play, make and adapt them.
 
@@ -69,28 +69,7 @@ class CmdBestiary(DelverCommand):
     help_category = HELP_CATEGORY
     locks = f"cmd:all();gm:{services.GM_LOCK}"
     switch_options = ("list", "show", *GM_SWITCHES)
-
-    def func(self):
-        if self.switches and not self.switch_problem:
-            switch = self._full_switch(self.switches[0])
-            if switch in GM_SWITCHES and not self.access(self.caller, "gm"):
-                self.msg(f"Only a game master can use +bestiary/{switch} (staff, or a player "
-                         "staff made GM): ask your scene's GM. Nothing was changed.")
-                return
-            self.switches = [switch]
-        super().func()
-
-    def _full_switch(self, typed):
-        typed = typed.lower()
-        if typed in self.switch_options:
-            return typed
-        found = [s for s in self.switch_options if s.startswith(typed)]
-        return found[0] if len(found) == 1 else typed
-
-    def msg(self, text=None, *args, **kwargs):
-        if isinstance(text, str):
-            text = render.wrap_text(text)
-        super().msg(text, *args, **kwargs)
+    gm_switches = GM_SWITCHES
 
     def room(self, outcome):
         location = self.caller.location
@@ -240,9 +219,7 @@ class CmdHazard(CmdBestiary):
     key = "+hazard"
     aliases = ["+hazards"]
     switch_options = ()
-
-    def func(self):
-        DelverCommand.func(self)
+    gm_switches = ()
 
     def func_default(self):
         name = (self.lhs or "").strip()

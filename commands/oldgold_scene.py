@@ -12,7 +12,7 @@ import re
 
 from evennia import CmdSet
 
-from commands.command import DelverCommand
+from commands.oldgold import OldGoldCommand
 from world.numbers import whole_number
 from world.oldgold import render as og_render
 from world.oldgold import services as og
@@ -23,38 +23,11 @@ HELP_CATEGORY = "Old Gold scenes"
 _AMOUNT = re.compile(r"(\d+)\s*([a-z]+)")
 
 
-class SceneCommand(DelverCommand):
+class SceneCommand(OldGoldCommand):
     """Base of the scene commands (not a command players call)."""
 
     help_category = HELP_CATEGORY
     locks = f"cmd:all();gm:{og.GM_LOCK}"
-    gm_switches = ()
-    gm_default = False
-
-    def func(self):
-        if not self.switch_problem:
-            switch = self._full_switch(self.switches[0]) if self.switches else ""
-            needs_gm = switch in self.gm_switches or (not switch and self.gm_default)
-            if needs_gm and not self.access(self.caller, "gm"):
-                typed = self.key + (f"/{switch}" if switch else "")
-                self.msg(f"Only a game master can use {typed} (staff, or a player staff "
-                         "made GM with +og/gm): ask your scene's GM. Nothing was changed.")
-                return
-            if switch:
-                self.switches = [switch]
-        super().func()
-
-    def _full_switch(self, typed):
-        typed = typed.lower()
-        if typed in self.switch_options:
-            return typed
-        found = [s for s in self.switch_options if s.startswith(typed)]
-        return found[0] if len(found) == 1 else typed
-
-    def msg(self, text=None, *args, **kwargs):
-        if isinstance(text, str):
-            text = og_render.wrap_text(text)
-        super().msg(text, *args, **kwargs)
 
     def room(self, outcome):
         """Post to every room of the clock (or just the caller's room)."""
