@@ -15,6 +15,8 @@ lost in conversion). Every slug the travel encounter tables use is here.
 
 from copy import deepcopy
 
+from world.words import counted, with_article
+
 NPC_TYPECLASS = "typeclasses.oldgold.OldGoldNpc"
 NPC_TAG = ("oldgold_npc", "oldgold")
 BESTIARY_TAG = ("bestiary", "oldgold")
@@ -496,8 +498,9 @@ def spawn(gm, text, count=1):
     with transaction.atomic():
         made = spawner.spawn(*[{"prototype_parent": key, "location": gm.location,
                                 "home": gm.location} for _ in range(count)])
-    names = f"{count} x {data['name']}" if count > 1 else data["name"]
-    lines = [f"{names} appear{'s' if count == 1 else ''}: HP {data['hp']}, DP {data['dp']}, "
+    names = (f"{counted(count, data['name'])} appear" if count > 1
+             else f"{with_article(data['name']).capitalize()} appears")
+    lines = [f"{names}: HP {data['hp']}, DP {data['dp']}, "
              f"Morale {data['morale']}."]
     if services.encounter_here(gm.location, required=False):
         lines.append(f"A fight is on: |w+og/join {made[0].key}|n brings each in.")
