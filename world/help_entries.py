@@ -239,3 +239,10 @@ HELP_ENTRY_DICTS += SCENE_HELP
 from world.oldgold_dungeon.monster_making import MONSTER_HELP  # noqa: E402
 
 HELP_ENTRY_DICTS += MONSTER_HELP
+
+# The website shows a topic's text stripped but not dedented (the in-game help
+# dedents it), so every topic is stored already dedented.
+from textwrap import dedent  # noqa: E402
+
+for _entry in HELP_ENTRY_DICTS:
+    _entry["text"] = dedent(_entry["text"]).strip("\n")

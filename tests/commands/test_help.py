@@ -265,3 +265,13 @@ class TestCallerLocks(EvenniaCommandTest):
         self.assert_same_as_each_lock(self.char2)
         after = {(key, kind): ours for key, kind, ours, _ in self.answers(self.char2)}
         assert after[("+card", "cmd")] is True
+
+
+def test_help_topics_are_stored_dedented_for_the_website():
+    """The website strips a topic's text without dedenting it."""
+    from world.help_entries import HELP_ENTRY_DICTS
+
+    for entry in HELP_ENTRY_DICTS:
+        lines = [line for line in entry["text"].splitlines() if line.strip()]
+        assert not lines[0].startswith(" "), entry["key"]
+        assert any(not line.startswith(" ") for line in lines[1:] or lines), entry["key"]
