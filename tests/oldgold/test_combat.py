@@ -4,6 +4,8 @@ afterwards. Everything is in the database, so a restart keeps the fight."""
 
 from commands.oldgold import CmdOldGold
 from tests.oldgold.helpers import OldGoldTest, give_sheet, make_npc
+from world.oldgold import services
+from world.oldgold.errors import OldGoldError
 from world.oldgold.models import Encounter
 
 
@@ -172,3 +174,15 @@ class TestAfterTheFight(FightTest):
         fresh = Encounter.objects.get(active=True)
         assert fresh.turn == 1 and fresh.round == 1
         self.call(CmdOldGold(), "/order", "Round 1. Order: Cid 3, >Goblin 3")
+
+
+class TestLookAlikes(FightTest):
+    def test_two_goblins_are_told_apart_by_number(self):
+        second = make_npc(self.room1, "Goblin", grace=3, hp=7, morale=4)
+        with self.assertRaises(OldGoldError) as refused:
+            services.find_here(self.char1, "goblin")
+        assert "Pick one by number: goblin-1 to goblin-2." in str(refused.exception)
+        assert services.find_here(self.char1, "goblin-1") == self.goblin
+        assert services.find_here(self.char1, "goblin-2") == second
+        with self.assertRaises(OldGoldError):
+            services.find_here(self.char1, "goblin-3")

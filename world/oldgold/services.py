@@ -19,6 +19,7 @@ from `world.oldgold.abilities.ROUND_HOOKS`.
 
 import math
 import random
+import re
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -149,8 +150,16 @@ def find_here(caller, name, error_word="here"):
     starting = [o for o in candidates if o.key.lower().startswith(name.lower())]
     if len(starting) == 1:
         return starting[0]
+    numbered = re.fullmatch(r"(.+?)-(\d+)", name)
+    if numbered and not starting:
+        # Evennia's own habit for look-alikes: goblin-2 is the second goblin.
+        same = [o for o in candidates if o.key.lower().startswith(numbered.group(1).lower())]
+        index = int(numbered.group(2)) - 1
+        if 0 <= index < len(same):
+            return same[index]
     if starting:
-        raise OldGoldError(f"'{name}' could be any of: {', '.join(o.key for o in starting)}.")
+        raise OldGoldError(f"'{name}' could be any of: {', '.join(o.key for o in starting)}. "
+                           f"Pick one by number: {name}-1 to {name}-{len(starting)}.")
     raise OldGoldError(f"There is no one called '{name}' {error_word}.")
 
 
