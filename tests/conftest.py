@@ -65,18 +65,10 @@ def make_account(db):
 
 @pytest.fixture(scope="session")
 def game_server():
-    from tests.e2e.gameserver import GameServer
+    from tests.e2e.gameserver import GameServer, running
 
-    server = GameServer(database_url=os.environ.get("DELVER_E2E_DATABASE_URL"))
-    try:
-        server.start()
-    except Exception:
-        print(server.log_tail())
-        server.stop()
-        raise
-    yield server
-    server.stop()
-    server.cleanup()
+    with running(GameServer(database_url=os.environ.get("DELVER_E2E_DATABASE_URL"))) as server:
+        yield server
 
 
 _names = itertools.count(1)

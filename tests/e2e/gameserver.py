@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from server.install import wait_until_ready
@@ -197,3 +198,20 @@ class GameServer:
 
     def cleanup(self):
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@contextmanager
+def running(server):
+    """Start `server` and yield it; stop and clean it up afterwards (a start
+    that fails prints the game's log first)."""
+    try:
+        server.start()
+    except Exception:
+        print(server.log_tail())
+        server.stop()
+        raise
+    try:
+        yield server
+    finally:
+        server.stop()
+        server.cleanup()

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.e2e.gameserver import ADMIN, GameServer
+from tests.e2e.gameserver import ADMIN, GameServer, running
 from tests.e2e.telnet_client import TelnetClient
 
 WAIT = 30  # seconds per command: the machine may be busy
@@ -18,16 +18,8 @@ PASSWORDS = ("quartz-lantern-7731", "copper-moth-5820")
 @pytest.fixture(scope="module")
 def approving_game():
     """A game of its own with approval on, as a real install has it."""
-    server = GameServer(approval_required=True)
-    try:
-        server.start()
-    except Exception:
-        print(server.log_tail())
-        server.stop()
-        raise
-    yield server
-    server.stop()
-    server.cleanup()
+    with running(GameServer(approval_required=True)) as server:
+        yield server
 
 
 def flat(text):
