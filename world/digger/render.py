@@ -10,6 +10,7 @@ from django.utils import timezone
 from world.digger import rules
 from world.digger.deck import quality_label
 from world.text_table import screen_width, text_table
+from world.words import counted
 
 WIDTH = 78
 
@@ -17,11 +18,6 @@ WIDTH = 78
 def table(*headers, rows=(), widths=None):
     """A table no wider than WIDTH; `widths` fixes some columns ({index: width})."""
     return text_table(headers, rows, screen_width(), widths)
-
-
-def counted(number, noun, plural=None):
-    """'1 use', '2 uses', '0 uses' (`plural` for nouns that do not just take an s)."""
-    return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
 def wrap(text, indent=""):

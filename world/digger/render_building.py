@@ -9,8 +9,9 @@ import textwrap
 from django.urls import reverse
 
 from world.digger import rules
-from world.digger.render import WIDTH, counted, heading, table, wrap
+from world.digger.render import WIDTH, heading, table, wrap
 from world.digger.sim_parties import SHIPPED, party_label
+from world.words import counted
 
 
 def _item(text, bullet="  - "):

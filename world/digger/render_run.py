@@ -8,7 +8,8 @@ Nothing here changes state; every line fits in 78 columns.
 from world.dice.digger import EXHAUSTED, target_number
 from world.digger import rules
 from world.digger.deck import quality_label
-from world.digger.render import WIDTH, counted, heading, table, tool_summary, wrap
+from world.digger.render import WIDTH, heading, table, tool_summary, wrap
+from world.words import counted
 
 TAG = "|c[Digger]|n"
 BAR = 20
