@@ -183,7 +183,7 @@ class CmdGoldengrave(_GoldengraveCommand):
         self.msg(render.company(services.company_for_viewing(self.caller, name)))
 
     def switch_companies(self):
-        self.msg(render.companies(services.Company.objects.order_by("name")))
+        self.msg(render.companies(services.companies_listed()))
 
     def switch_summon(self):
         if not self.lhs or not self.rhs:

@@ -73,6 +73,18 @@ class FirstDelveTest(GoldengraveCommandTest):
         self.said(CmdGoldengraveGM(), "/show The Lanterns", "[Goldengrave] The Lanterns")
 
 
+    def test_companies_count_their_living_pcs(self):
+        self.said(CmdGoldengrave(), "/companies", "No company has been founded yet")
+        lanterns = make_company()
+        make_company("Ash Road")
+        give_pc(self.char2, "Ann", lanterns)
+        give_pc(self.char3, "Ivo", lanterns)
+        Sheet.objects.filter(name="Ivo").update(alive=False)
+        text = self.said(CmdGoldengrave(), "/companies")
+        assert "Ash Road: 0 PCs, Glory 0" in text and "The Lanterns: 1 PC, Glory 0" in text
+        assert text.index("Ash Road") < text.index("The Lanterns")
+
+
 class RefusalTest(GoldengraveCommandTest):
     def setUp(self):
         super().setUp()

@@ -60,6 +60,14 @@ class TestPage(SocialTest):
         assert heard[self.account3] == [f"From afar, {self.char1.key} waves."]
         assert "Ash is away: Out for a walk." in text
 
+    def test_a_renamed_player_answers_to_the_new_name_only(self):
+        old_name = self.account2.key
+        self.call(CmdPage(), f"{old_name}=Hi.", f"You paged {old_name}", caller=self.account)
+        self.account2.key = "Rowan"
+        self.call(CmdPage(), f"{old_name}=Hi.", f"There is no player called '{old_name}'.",
+                  caller=self.account)
+        self.call(CmdPage(), "rowan=Hi.", "You paged Rowan", caller=self.account)
+
     def test_refusals(self):
         self.call(CmdPage(), "Hello", "You have paged nobody yet", caller=self.account3)
         self.call(CmdPage(), "Nobody=Hi", "There is no player called 'Nobody'.",

@@ -4,10 +4,13 @@ damage rolls, attacks, checks and nights in town, maps and the roll log.
 Every function only builds text (at most 78 columns).
 """
 
+from functools import cache
+
 from evennia.utils.ansi import strip_ansi
 
 from world.dice import goldengrave_tables as tables
 from world.goldengrave import rules
+from world.words import counted
 
 TAG = "|w[Goldengrave]|n"
 
@@ -98,7 +101,7 @@ def companies(rows):
     if not rows:
         return f"{TAG} No company has been founded yet: |w+gg/found <name>=4,2,0|n."
     return "\n".join([f"{TAG} Companies:"] + [
-        f"  {c.name}: {c.members.count()} PCs, Glory {c.glory}" for c in rows])
+        f"  {c.name}: {counted(c.living, 'PC')}, Glory {c.glory}" for c in rows])
 
 
 def fit(text, width=78):
@@ -269,6 +272,7 @@ def sway_answer(report):
     return text
 
 
+@cache  # the same rules text every time
 def supply_tiers():
     lines = [f"{TAG} What Supply summons (any item the GM allows, at its tier's cost):"]
     for tier, cost in rules.SUPPLY_TIERS.items():

@@ -29,6 +29,7 @@ from world.dice import oldgold as dice
 from world.oldgold import rules
 from world.oldgold.errors import OldGoldError
 from world.oldgold.models import Encounter, Item, OldGoldRoll, OldGoldSheet
+from world.prepared import Prepared
 
 default_rng = random.SystemRandom()
 
@@ -94,8 +95,12 @@ def bonus(score):
     return dice.attribute_bonus(score)
 
 
+# Every Old Gold command looks up its sheet: Django writes this SQL once.
+_sheet_of_character = Prepared(lambda character: OldGoldSheet.objects.filter(character_id=character))
+
+
 def sheet_of(character, asker=None):
-    sheet = OldGoldSheet.objects.filter(character=character).first()
+    sheet = _sheet_of_character.first(character.id)
     if sheet is None:
         if asker is None or asker == character:
             raise OldGoldError("You have no Old Gold adventurer yet: |w+og/new|n makes one.")
@@ -117,7 +122,9 @@ def playing_sheet(character):
 
 
 def is_npc(obj):
-    return bool(obj) and obj.tags.has(NPC_TAG[0], category=NPC_TAG[1]) and bool(
+    # Asked by category: Evennia caches a category's tags after one look-up,
+    # but asks the database again each time a tag key is missing (every PC).
+    return bool(obj) and NPC_TAG[0] in obj.tags.get(category=NPC_TAG[1], return_list=True) and bool(
         obj.attributes.get("og_stats")
     )
 

@@ -12,6 +12,7 @@ from evennia.comms.models import Msg
 from evennia.utils import create
 from evennia.utils.utils import crop
 
+from world.prepared import Prepared
 from world.social import rules
 from world.social.errors import SocialError
 from world.social.presence import find_account
@@ -20,13 +21,21 @@ TAG = "mail"
 FOLDER = "mail_folder"
 
 
+def _received(account):
+    return Msg.objects.get_by_tag(category=TAG).filter(db_receivers_accounts=account)
+
+
+# `+mail` alone, the look-up players make most: Django writes its SQL once.
+_in_inbox = Prepared(
+    lambda account: _received(account).exclude(db_tags__db_category=FOLDER).order_by("id").distinct()
+)
+
+
 def inbox(account, folder=rules.MAIL_DEFAULT_FOLDER):
     """The account's received mail in `folder`, oldest first."""
-    mail = Msg.objects.get_by_tag(category=TAG).filter(db_receivers_accounts=account)
     if folder.lower() == rules.MAIL_DEFAULT_FOLDER.lower():
-        mail = mail.exclude(db_tags__db_category=FOLDER)
-    else:
-        mail = mail.filter(db_tags__db_category=FOLDER, db_tags__db_key=folder.lower())
+        return _in_inbox(account.id)
+    mail = _received(account).filter(db_tags__db_category=FOLDER, db_tags__db_key=folder.lower())
     return list(mail.order_by("id").distinct())
 
 
@@ -39,7 +48,7 @@ def sent(account):
 def folders(account):
     """{folder name: count} for the account's mail (the Inbox first)."""
     counts = {rules.MAIL_DEFAULT_FOLDER: len(inbox(account))}
-    for msg in Msg.objects.get_by_tag(category=TAG).filter(db_receivers_accounts=account):
+    for msg in _received(account):
         for name in msg.tags.get(category=FOLDER, return_list=True):
             counts[name.title()] = counts.get(name.title(), 0) + 1
     return counts

@@ -148,7 +148,7 @@ def find_account(name):
     name = (name or "").strip()
     if not name:
         raise SocialError("Name a player.")
-    account = AccountDB.objects.filter(username__iexact=name).first()
+    account = _account_named(name)
     if account is None:
         character = ObjectDB.objects.filter(
             db_key__iexact=name, db_typeclass_path__contains="haracter"
@@ -156,4 +156,23 @@ def find_account(name):
         account = character.account if character else None
     if account is None:
         raise SocialError(f"There is no player called '{crop(name, 30)}'.")
+    return account
+
+
+# {lower-case name: account id} of names found before (`page` names the same
+# few people again and again): a hint only, checked against the account in
+# memory each time, so a rename or a deletion falls back to the database.
+_account_id_by_name = {}
+
+
+def _account_named(name):
+    from evennia.accounts.models import AccountDB
+
+    lowered = name.lower()
+    known = _account_id_by_name.get(lowered)
+    account = AccountDB.get_cached_instance(known) if known else None
+    if account is None or account.username.lower() != lowered:
+        account = AccountDB.objects.filter(username__iexact=name).first()
+        if account is not None:
+            _account_id_by_name[lowered] = account.id
     return account
