@@ -22,6 +22,7 @@ from world.oldgold.errors import OldGoldError
 HELP_CATEGORY = "Old Gold scenes"
 _VERSUS = re.compile(r"\s+vs\.?\s+", re.I)
 _WITH = re.compile(r"\s+with\s+", re.I)
+_CAST_WORDS = ("cast", "spell", "prayer", "magic")
 GM_SWITCHES = ("approve", "inspire", "group", "fight", "join", "npc", "next", "cond",
                "uncond", "morale", "end", "give", "pay", "learn", "day", "deprive", "chase",
                "exchange", "endchase", "treasure", "share")
@@ -82,7 +83,8 @@ class CmdOldGold(OldGoldCommand):
       +og/new                      make an adventurer (a menu)
       +og/sheet [<character>]
       +og/check <attribute> vs <number or someone>[/<attribute>][=<options>]
-      +og/reroll                   spend Inspiration on your last roll
+      +og/reroll [cast]            spend Inspiration on your last roll
+                                   (cast: the spell or prayer you just cast)
       +og/attack <target>[ with <weapon>][=<options>]
       +og/move [toward <name>], +og/sprint [toward <name>]
       +og/defend, +og/disengage, +og/done
@@ -220,7 +222,12 @@ class CmdOldGold(OldGoldCommand):
         self.room(services.make_check(self.caller, request))
 
     def switch_reroll(self):
-        self.room(services.reroll(self.caller))
+        what = self.args.strip().lower()
+        if what not in ("", *_CAST_WORDS):
+            self.refuse_usage(f"'{what}' is not something to roll again: +og/reroll (your "
+                              "last roll) or +og/reroll cast (the spell or prayer you "
+                              "just cast).")
+        self.room(services.reroll(self.caller, cast=bool(what)))
 
     # ------------------------------------------------------------ combat
     def _attack_request(self, opportunity=False):

@@ -57,8 +57,9 @@ OLD_GOLD_HELP = [
             10 + their score. Add |w=adv|n, |w=dis|n, |w=help Bob|n; they cancel,
             never stack. A GM grants Inspiration (|w+og/inspire|n); |w+og/reroll|n
             spends it on your last roll of any kind (a check, an attack's damage,
-            a death roll, a level's HP, a rest) and the new roll stands. The GM
-            calls group checks: at least half must succeed.
+            a spell's dice, a death roll, a level's HP, a rest) and the new roll
+            stands; |w+og/reroll cast|n insists it be the spell you just cast.
+            The GM calls group checks: at least half must succeed.
 
             |wA first fight.|n The GM makes foes (|w+og/npc Goblin=grace 3 hp 7
             morale 4 attack dagger 1d6+1|n) and starts: |w+og/fight|n. Everyone acts

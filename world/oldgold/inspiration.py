@@ -162,6 +162,33 @@ def _defend(character, last, rng):
     return Outcome((line,))
 
 
+def _magic(character, last, rng):
+    from evennia.objects.models import ObjectDB
+
+    from world.oldgold import magic as spells
+
+    d = last.details
+    if "cast_bonus" not in d:
+        raise OldGoldError("That cast was made before spells could be rolled again; "
+                           "ask the GM to settle it. Nothing was spent.")
+    chosen = rules.magic_named(d["magic"])
+    found = {o.id: o for o in ObjectDB.objects.filter(id__in=d["target_ids"])}
+    if any(i not in found for i in d["target_ids"]):
+        raise OldGoldError(f"A target of {chosen.name} is gone; the GM settles it. "
+                           "Nothing was spent.")
+    targets = [found[i] for i in d["target_ids"]]
+    encounter = encounter_here(character.location, required=False)
+    spells.undo_changes(encounter, d["changes"], {**found, character.id: character})
+    lines = [_again(character, f"{chosen.name}, with new dice:")]
+    rolled, changes = spells.apply_effect(encounter, character, playing_sheet(character),
+                                          chosen, targets, rng, lines, d)
+    if encounter is not None:
+        encounter.save()
+    _log("magic", character, character.location, rolled, " ".join(lines),
+         **{**d, "changes": changes, "of": last.pk})
+    return Outcome(tuple(lines), data={"magic": chosen})
+
+
 REROLLS = {
     "check": reroll_check,
     "reroll": reroll_check,
@@ -172,17 +199,39 @@ REROLLS = {
     "rest": _rest,
     "downtime": _downtime,
     "defend": _defend,
+    "magic": _magic,
 }
 
 
+def _last_cast(character):
+    """The caster's last roll, which must be a spell or prayer that rolled dice."""
+    last = OldGoldRoll.objects.filter(roller=character).first()
+    if last is None:
+        return None
+    if last.kind != "magic":
+        raise OldGoldError("Your last roll was no spell or prayer: cast first, then "
+                           "|w+og/reroll cast|n (|w+og/reroll|n rolls your last roll "
+                           "again, whatever it was). Nothing was spent.")
+    if not last.dice:
+        chosen = rules.magic_named(last.details.get("magic", ""))
+        name = chosen.name if chosen else "That cast"
+        raise OldGoldError(f"{name} rolled no dice: there is nothing to roll again. "
+                           "Nothing was spent.")
+    return last
+
+
 @transaction.atomic
-def reroll(character, rng=None):
+def reroll(character, rng=None, cast=False):
+    """Spend Inspiration on the last roll; with `cast`, it must be a spell's."""
     rng = _dice(rng)
     sheet = playing_sheet_even_dead(character)
     if not sheet.inspiration:
         raise OldGoldError("You have no Inspiration to spend. A GM grants it with "
                            "+og/inspire <name>.")
-    last = OldGoldRoll.objects.filter(roller=character).exclude(dice=[]).first()
+    if cast:
+        last = _last_cast(character)
+    else:
+        last = OldGoldRoll.objects.filter(roller=character).exclude(dice=[]).first()
     if last is None:
         raise OldGoldError("You have made no roll to roll again. Roll first (a check, "
                            "an attack, a death roll...), then |w+og/reroll|n.")

@@ -747,13 +747,14 @@ def make_check(character, request, rng=None, kind="check"):
     return Outcome((line,), data={"check": result})
 
 
-def reroll(character, rng=None):
+def reroll(character, rng=None, cast=False):
     """Spend Inspiration to roll your last roll again, whatever it was (a
-    check, an attack's damage, a death roll, a level's HP...); the new roll
-    stands. See `world.oldgold.inspiration`."""
+    check, an attack's damage, a spell's dice, a death roll, a level's
+    HP...); the new roll stands. With `cast`, only a spell or prayer just
+    cast is rolled again. See `world.oldgold.inspiration`."""
     from world.oldgold import inspiration
 
-    return inspiration.reroll(character, rng)
+    return inspiration.reroll(character, rng, cast=cast)
 
 
 def reroll_check(character, last, rng):
