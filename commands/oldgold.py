@@ -15,7 +15,7 @@ from evennia import CmdSet
 from commands.command import DelverCommand
 from world.numbers import whole_number
 from world.oldgold import (
-    chargen, chase, combat, magic, render, rules, services, touches, treasure,
+    chargen, chase, combat, groups, magic, render, rules, services, touches, treasure,
 )
 from world.oldgold.errors import OldGoldError
 
@@ -83,6 +83,7 @@ class CmdOldGold(OldGoldCommand):
       +og/new                      make an adventurer (a menu)
       +og/sheet [<character>]
       +og/check <attribute> vs <number or someone>[/<attribute>][=<options>]
+      +og/part [<options>]         roll your own part of a GM's group check
       +og/reroll [cast]            spend Inspiration on your last roll
                                    (cast: the spell or prayer you just cast)
       +og/attack <target>[ with <weapon>][=<options>]
@@ -114,6 +115,11 @@ class CmdOldGold(OldGoldCommand):
     help <name> (a helper gives advantage), poison, mental (the Dwarf and
     Elf resist those with advantage). Advantage and disadvantage cancel.
 
+    Group checks: when the GM calls one (+og/group), each member named
+    rolls their own part with +og/part (the same options as a check); the
+    room sees every die, and once all parts are in the group succeeds if at
+    least half of them succeed. Inspiration may roll your part again.
+
     Attack options: cover (+2 DP to the target), full cover (blocked),
     adv, dis, dual <second weapon>, into melee (a shot into a melee hits a
     random ally on a 1 in 6). Without a weapon you fight with the one in
@@ -123,6 +129,7 @@ class CmdOldGold(OldGoldCommand):
     Examples:
       +og/check might vs 12
       +og/check grace vs Goblin=adv, help Bob
+      +og/part help Bob
       +og/attack goblin with sword=cover
       +og/cast magic missile=goblin, goblin
       +og/downtime 100=training
@@ -136,8 +143,8 @@ class CmdOldGold(OldGoldCommand):
     help_category = HELP_CATEGORY
     locks = f"cmd:all();gm:{services.GM_LOCK};staff:{services.STAFF_LOCK}"
     switch_options = (
-        "new", "sheet", "check", "reroll", "attack", "move", "sprint", "defend", "disengage",
-        "done", "oa", "deathroll", "splinter", "cast", "magic", "shop", "buy", "sell", "drop",
+        "new", "sheet", "check", "part", "reroll", "attack", "move", "sprint", "defend",
+        "disengage", "done", "oa", "deathroll", "splinter", "cast", "magic", "shop", "buy", "sell", "drop",
         "carry", "mark", "repair", "deposit", "withdraw", "rest", "level", "week", "downtime", "carouse",
         "order", "touch", "bond", "unbond", "deity", *GM_SWITCHES, *STAFF_SWITCHES,
     )
@@ -201,8 +208,16 @@ class CmdOldGold(OldGoldCommand):
             name, _, their = against.partition("/")
             kwargs["opponent"] = self.who(name)
             kwargs["opponent_attribute"] = services.attribute_named(their) if their else ""
-        helpers = []
-        for option in self.options():
+        request = services.CheckRequest(attribute, **kwargs, **self._check_options(self.rhs))
+        self.room(services.make_check(self.caller, request))
+
+    def _check_options(self, text):
+        """A check's or a group part's options (comma-separated), as
+        CheckRequest fields."""
+        kwargs, helpers = {}, []
+        for option in (part.strip().lower() for part in (text or "").split(",")):
+            if not option:
+                continue
             if option in ("adv", "advantage"):
                 kwargs["advantage"] = True
             elif option in ("dis", "disadvantage"):
@@ -218,8 +233,11 @@ class CmdOldGold(OldGoldCommand):
             else:
                 raise OldGoldError(f"'{option}' is not a check option: adv, dis, their adv, "
                                    "their dis, help <name>, poison, mental.")
-        request = services.CheckRequest(attribute, helpers=tuple(helpers), **kwargs)
-        self.room(services.make_check(self.caller, request))
+        return {**kwargs, "helpers": tuple(helpers)}
+
+    def switch_part(self):
+        request = services.CheckRequest("", **self._check_options(self.args))
+        self.room(groups.roll_part(self.caller, request))
 
     def switch_reroll(self):
         what = self.args.strip().lower()
@@ -406,14 +424,22 @@ class CmdOldGold(OldGoldCommand):
         self.room(services.grant_inspiration(self.caller, self.who(self.args)))
 
     def switch_group(self):
+        what = self.args.strip().lower()
+        if not what:
+            self.tell(groups.show_group(self.caller.location))
+            return
+        if what in ("roll", "drop"):
+            done = groups.roll_waiting if what == "roll" else groups.drop_group
+            self.room(done(self.caller))
+            return
         parts = _VERSUS.split((self.lhs or "").strip(), maxsplit=1)
         difficulty = whole_number(parts[1], 0, rules.MAX_DIFFICULTY) if len(parts) == 2 else None
         if difficulty is None or not self.rhs:
             self.refuse_usage("Give an attribute, a difficulty and the members: "
-                              "+og/group grace vs 12=Ann, Bob.")
+                              "+og/group grace vs 12=Ann, Bob (then each rolls +og/part).")
         members = [self.who(name) for name in re.split(r"[,\s]+", self.rhs.strip()) if name]
-        self.room(services.group_check(self.caller, members,
-                                       services.attribute_named(parts[0]), difficulty))
+        self.room(groups.call_group_check(self.caller, members,
+                                          services.attribute_named(parts[0]), difficulty))
 
     def switch_fight(self):
         surprised = [self.who(n).key for n in (self.args or "").split(",") if n.strip()]

@@ -1,6 +1,6 @@
-"""Checks: the exceed rule, criticals, advantage cancelling, helpers, group
-checks at exactly half, Inspiration and the Halfkin reroll; the room sees
-the dice."""
+"""Checks: the exceed rule, criticals, advantage cancelling, helpers,
+Inspiration and the Halfkin reroll; the room sees the dice. Group checks
+are in test_groups."""
 
 from commands.oldgold import CmdOldGold
 from tests.oldgold.helpers import OldGoldTest, give_sheet, make_npc
@@ -85,25 +85,3 @@ class TestChecks(OldGoldTest):
                   caller=self.char2)
         self.call(CmdOldGold(), "/check might", "Say what you check", caller=self.char2)
         assert not OldGoldRoll.objects.exists()
-
-
-class TestGroupChecks(OldGoldTest):
-    def setUp(self):
-        super().setUp()
-        for who in (self.char1, self.char2, self.char3):
-            give_sheet(who, grace=2)
-        self.fourth = make_npc(self.room1, "Ally", grace=2)
-
-    def test_exactly_half_succeeds(self):
-        with self.dice(15, 2, 18, 3):
-            out = self.call(CmdOldGold(), "/group grace vs 12=Char, Char2, Cid, Ally")
-        assert "2 of 4 succeed, so the group succeeds" in out
-
-    def test_less_than_half_fails(self):
-        with self.dice(15, 2, 3):
-            out = self.call(CmdOldGold(), "/group grace vs 12=Char, Char2, Cid")
-        assert "1 of 3 succeed, so the group fails" in out
-
-    def test_a_player_cannot_call_group_checks(self):
-        self.call(CmdOldGold(), "/group grace vs 12=Char", "Only a game master",
-                  caller=self.char2)

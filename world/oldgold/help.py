@@ -59,7 +59,8 @@ OLD_GOLD_HELP = [
             spends it on your last roll of any kind (a check, an attack's damage,
             a spell's dice, a death roll, a level's HP, a rest) and the new roll
             stands; |w+og/reroll cast|n insists it be the spell you just cast.
-            The GM calls group checks: at least half must succeed.
+            The GM calls group checks; each member rolls their own part with
+            |w+og/part|n, and at least half must succeed.
 
             |wA first fight.|n The GM makes foes (|w+og/npc Goblin=grace 3 hp 7
             morale 4 attack dagger 1d6+1|n) and starts: |w+og/fight|n. Everyone acts
@@ -103,7 +104,9 @@ OLD_GOLD_HELP = [
               +og/cond <name>=frightened of <foe>[ 3 rounds]
               +og/morale [<foe>, ...]     2d6 over Morale and they flee
               +og/end                     end it: wear dots, thrown weapons back
-              +og/group grace vs 12=Ann, Bob
+              +og/group grace vs 12=Ann, Bob   each rolls +og/part; NPCs
+                     roll at once; +og/group shows the parts, +og/group
+                     roll rolls the ones left, +og/group drop calls it off
               +og/inspire <name>, +og/give <name>=<item>, +og/pay <name>=<gp>
               +og/learn <name>=<spell or prayer>, +og/day, +og/deprive <name>
               +og/adjust <name>/<field>=<number>   (staff)

@@ -10,7 +10,7 @@ Each kind of roll has a rerolling function here, keyed by the roll log's
 from django.db import transaction
 
 from world.dice import oldgold as dice
-from world.oldgold import rules
+from world.oldgold import groups, rules
 from world.oldgold.errors import OldGoldError
 from world.oldgold.models import OldGoldRoll
 from world.oldgold.services import (
@@ -200,6 +200,7 @@ REROLLS = {
     "downtime": _downtime,
     "defend": _defend,
     "magic": _magic,
+    "grouppart": groups.reroll_part,
 }
 
 

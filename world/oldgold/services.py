@@ -779,25 +779,58 @@ def grant_inspiration(gm, character):
     return Outcome((f"{character.key} is inspired: |w+og/reroll|n spends it on a roll.",))
 
 
+@dataclass(frozen=True)
+class MemberRoll:
+    """One member's roll in a group check, with what went into it."""
+
+    result: object  # dice.Check
+    notes: tuple
+    advantage: bool
+    disadvantage: bool
+    reroll_ones: bool
+
+    def render(self):
+        note = f" [{'; '.join(self.notes)}]" if self.notes else ""
+        return self.result.render() + note
+
+    def details(self):
+        """What the roll log keeps, so Inspiration can roll it again."""
+        return {"score": self.result.score, "difficulty": self.result.difficulty,
+                "advantage": self.advantage, "disadvantage": self.disadvantage,
+                "reroll_ones": self.reroll_ones, "success": self.result.success}
+
+
+def roll_member(member, request, rng):
+    """A group member's own roll of `request` (attribute and difficulty),
+    with their own advantages and disadvantages and the Halfkin's gift."""
+    sheet = None if is_npc(member) else playing_sheet_of(member)
+    notes = []
+    adv, dis = _modes(sheet, member, request, notes)
+    reroll_ones = bool(sheet and sheet.ancestry_rules.reroll_ones)
+    result = dice.check(score_of(member, request.attribute), request.difficulty, rng, adv, dis,
+                        reroll_ones)
+    if reroll_ones and 1 in result.dice[:-1]:
+        notes.append("Halfkin reroll of a 1")
+    return MemberRoll(result, tuple(notes), adv, dis, reroll_ones)
+
+
 @transaction.atomic
 def group_check(gm, members, attribute, difficulty, rng=None, advantage=False,
                 disadvantage=False):
-    """Each member rolls; the group succeeds if at least half succeed."""
+    """The GM rolls every member's part at once (a chase's exchange); the
+    group succeeds if at least half succeed. A group check the members roll
+    themselves is `world.oldgold.groups`."""
     _require_gm(gm)
     rng = _dice(rng)
     if not members:
         raise OldGoldError("Name the members of the group.")
     lines, results = [], []
+    request = CheckRequest(attribute, difficulty, advantage=advantage,
+                           disadvantage=disadvantage)
     for member in members:
-        sheet = None if is_npc(member) else playing_sheet_of(member)
-        score = score_of(member, attribute)
-        notes = []
-        adv, dis = _modes(sheet, member, CheckRequest(attribute, difficulty, advantage=advantage,
-                                                      disadvantage=disadvantage), notes)
-        reroll_ones = bool(sheet and sheet.ancestry_rules.reroll_ones)
-        result = dice.check(score, difficulty, rng, adv, dis, reroll_ones)
-        results.append(result)
-        lines.append(f"  {member.key}: {result.render()}")
+        rolled = roll_member(member, request, rng)
+        results.append(rolled.result)
+        lines.append(f"  {member.key}: {rolled.render()}")
     group = dice.GroupCheck(tuple(results))
     head = (f"Group check of {attribute.capitalize()} against {difficulty}: "
             f"{group.successes} of {len(results)} succeed, so the group "
