@@ -144,9 +144,9 @@ class CmdOldGold(OldGoldCommand):
     locks = f"cmd:all();gm:{services.GM_LOCK};staff:{services.STAFF_LOCK}"
     switch_options = (
         "new", "sheet", "check", "part", "reroll", "attack", "move", "sprint", "defend",
-        "disengage", "done", "oa", "deathroll", "splinter", "cast", "magic", "shop", "buy", "sell", "drop",
-        "carry", "mark", "repair", "deposit", "withdraw", "rest", "level", "week", "downtime", "carouse",
-        "order", "touch", "bond", "unbond", "deity", *GM_SWITCHES, *STAFF_SWITCHES,
+        "disengage", "done", "oa", "deathroll", "splinter", "cast", "magic", "shop", "buy",
+        "sell", "drop", "carry", "mark", "repair", "deposit", "withdraw", "rest", "level",
+        "week", "downtime", "carouse", "order", "touch", "bond", "unbond", "deity", *GM_SWITCHES, *STAFF_SWITCHES,
     )
     gm_switches = GM_SWITCHES
     staff_switches = STAFF_SWITCHES
