@@ -69,6 +69,15 @@ class TestDamage(FightTest):
         assert "Damage 1d6+1: [4] + 1 = 5 (DP 1): 4 taken" in out
         assert self.bandit.attributes.get("og_stats")["hp"] == 4
 
+    def test_a_day_without_rest_gives_damage_disadvantage(self):
+        sheet = self.sheet(self.char3)
+        sheet.unrested = True
+        sheet.save()
+        self.gm("/fight")
+        out = self.as_(self.char3, "/attack bandit", None, 5, 2)  # keeps 2 + 1 - DP 1
+        assert "[5] + 1 = 6 / 1d6+1: [2] + 1 = 3" in out and "a day without rest" in out
+        assert "2 taken" in out
+
     def test_cover_adds_two_dp_and_full_cover_blocks(self):
         self.gm("/fight")
         out = self.as_(self.char3, "/attack bandit=cover", None, 4)

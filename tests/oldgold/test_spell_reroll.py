@@ -92,6 +92,8 @@ class TestSpellReroll(MagicTest):
         self.cast("web=goblin")
         self.reroll("/reroll cast", expected="Web rolled no dice: there is nothing to "
                     "roll again. Nothing was spent.")
+        # A plain reroll takes the last roll too, not the check before the cast.
+        self.reroll("/reroll", expected="Web rolled no dice")
         self.reroll("/reroll sword", expected="'sword' is not something to roll again")
         assert self.sheet(self.char2).inspiration
         assert self.conditions(self.goblin) == ["restrained"]

@@ -333,6 +333,9 @@ def attack(caller, request, rng=None):
     if frightened_of(attacker, target):
         disadvantage = True
         notes.append(f"frightened of {target.key}")
+    if not is_npc(attacker) and sheet_of(attacker, attacker).unrested:
+        disadvantage = True  # a day without rest: disadvantage on all rolls
+        notes.append("a day without rest")
     for condition in _conditions(target):
         rule = rules.CONDITIONS[condition["key"]]
         if rule.melee_against_advantage and not ranged:

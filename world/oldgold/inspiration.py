@@ -168,10 +168,13 @@ def _magic(character, last, rng):
     from world.oldgold import magic as spells
 
     d = last.details
+    chosen = rules.magic_named(d.get("magic", ""))
+    if not last.dice:
+        raise OldGoldError(f"{chosen.name if chosen else 'That cast'} rolled no dice: there "
+                           "is nothing to roll again. Nothing was spent.")
     if "cast_bonus" not in d:
         raise OldGoldError("That cast was made before spells could be rolled again; "
                            "ask the GM to settle it. Nothing was spent.")
-    chosen = rules.magic_named(d["magic"])
     found = {o.id: o for o in ObjectDB.objects.filter(id__in=d["target_ids"])}
     if any(i not in found for i in d["target_ids"]):
         raise OldGoldError(f"A target of {chosen.name} is gone; the GM settles it. "
@@ -204,23 +207,6 @@ REROLLS = {
 }
 
 
-def _last_cast(character):
-    """The caster's last roll, which must be a spell or prayer that rolled dice."""
-    last = OldGoldRoll.objects.filter(roller=character).first()
-    if last is None:
-        return None
-    if last.kind != "magic":
-        raise OldGoldError("Your last roll was no spell or prayer: cast first, then "
-                           "|w+og/reroll cast|n (|w+og/reroll|n rolls your last roll "
-                           "again, whatever it was). Nothing was spent.")
-    if not last.dice:
-        chosen = rules.magic_named(last.details.get("magic", ""))
-        name = chosen.name if chosen else "That cast"
-        raise OldGoldError(f"{name} rolled no dice: there is nothing to roll again. "
-                           "Nothing was spent.")
-    return last
-
-
 @transaction.atomic
 def reroll(character, rng=None, cast=False):
     """Spend Inspiration on the last roll; with `cast`, it must be a spell's."""
@@ -229,13 +215,14 @@ def reroll(character, rng=None, cast=False):
     if not sheet.inspiration:
         raise OldGoldError("You have no Inspiration to spend. A GM grants it with "
                            "+og/inspire <name>.")
-    if cast:
-        last = _last_cast(character)
-    else:
-        last = OldGoldRoll.objects.filter(roller=character).exclude(dice=[]).first()
+    last = OldGoldRoll.objects.filter(roller=character).first()
     if last is None:
         raise OldGoldError("You have made no roll to roll again. Roll first (a check, "
                            "an attack, a death roll...), then |w+og/reroll|n.")
+    if cast and last.kind != "magic":
+        raise OldGoldError("Your last roll was no spell or prayer: cast first, then "
+                           "|w+og/reroll cast|n (|w+og/reroll|n rolls your last roll "
+                           "again, whatever it was). Nothing was spent.")
     again = REROLLS.get(last.kind)
     if again is None:
         raise OldGoldError(
