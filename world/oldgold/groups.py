@@ -77,6 +77,7 @@ def _result_line(group):
 
 
 def _settle(group):
+    """Every part is in: the group's result, and a chase's die moves by it."""
     successes = sum(1 for part in group.parts if part["success"])
     group.success = dice.group_succeeds(successes, len(group.parts))
     group.active = False
@@ -84,7 +85,7 @@ def _settle(group):
     _log("group", group.gm, group.room, [d for part in group.parts for d in part["dice"]],
          line, group=group.pk, attribute=group.attribute, difficulty=group.difficulty,
          success=group.success)
-    return line
+    return [line]
 
 
 def _settle_or_wait(group, lines):
@@ -92,14 +93,19 @@ def _settle_or_wait(group, lines):
     if waiting:
         lines.append(f"Still to roll their part (|w+og/part|n): {_names(waiting)}.")
     else:
-        lines.append(_settle(group))
+        lines.extend(_settle(group))
+        if group.chase is not None:
+            from world.oldgold import chase
+
+            lines.extend(chase.settle_exchange(group.chase, group.success))
     group.save()
 
 
 @transaction.atomic
 def call_group_check(gm, members, attribute, difficulty, rng=None, advantage=False,
-                     disadvantage=False):
-    """A GM calls a group check here; NPC members roll at once."""
+                     disadvantage=False, chase=None):
+    """A GM calls a group check here (a `chase`'s exchange, or on its own);
+    NPC members roll at once."""
     _require_gm(gm)
     rng = _dice(rng)
     members = list(dict.fromkeys(members))
@@ -116,7 +122,7 @@ def call_group_check(gm, members, attribute, difficulty, rng=None, advantage=Fal
             playing_sheet_of(member)
     group = GroupCheck.objects.create(
         room=gm.location, gm=gm, attribute=attribute, difficulty=difficulty,
-        advantage=advantage, disadvantage=disadvantage,
+        advantage=advantage, disadvantage=disadvantage, chase=chase,
         parts=[{"id": m.id, "name": m.key} for m in members],
     )
     lines = [f"{gm.key} calls a group check of {_what(group)} for {_names(group.parts)}: "
@@ -210,14 +216,27 @@ def reroll_part(character, last, rng):
                                       success=result.success)
     lines = [f"{character.key} spends Inspiration and rolls their part again: "
              f"{result.render()}"]
-    _log("grouppart", character, group.room, result.dice, lines[0],
-         **{**d, "success": result.success, "of": last.pk})
     if group.active:
+        _log_part_again(character, group, result, last, lines[0])
         _settle_or_wait(group, lines)
-    else:
-        was = group.success
-        lines.append(_settle(group))
-        if group.success != was:
-            lines.append("The group's result turns with it.")
-        group.save()
+        return Outcome(tuple(lines), data={"group": group})
+    was = group.success
+    settled = _settle(group)
+    moved = []
+    if group.success != was and group.chase is not None:
+        from world.oldgold import chase
+
+        # It may refuse; the transaction then takes the settling back too.
+        moved = chase.turn_exchange(group.chase, group.success)
+    _log_part_again(character, group, result, last, lines[0])
+    lines.extend(settled)
+    if group.success != was:
+        lines.append("The group's result turns with it.")
+    lines.extend(moved)
+    group.save()
     return Outcome(tuple(lines), data={"group": group})
+
+
+def _log_part_again(character, group, result, last, line):
+    _log("grouppart", character, group.room, result.dice, line,
+         **{**last.details, "success": result.success, "of": last.pk})

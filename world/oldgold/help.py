@@ -112,8 +112,9 @@ OLD_GOLD_HELP = [
               +og/adjust <name>/<field>=<number>   (staff)
               +og/chase Ann, Bob=flee (or pursue; us/them head start,
                      us/them slower, their speed 12)   two d4 clocks from 1
-              +og/exchange grace vs 12    the players' group check: +1 to
-                     their die or to the other side's; 4 wins
+              +og/exchange grace vs 12    the players' group check (each
+                     rolls +og/part): +1 to their die or the other side's;
+                     4 wins
               +og/endchase                stop it early
               +og/treasure difficult=Ann, Bob   worth from XP to next level
               +og/share 300=Ann, Bob[, 2 followers]   equal shares as coin

@@ -195,11 +195,14 @@ class GroupCheck(models.Model):
 
     `parts` keep the members in the order named, each a dict: id, name, and
     once rolled, dice, total and success. When every part is in, `success`
-    is set: the group succeeds if at least half of the parts succeed.
+    is set: the group succeeds if at least half of the parts succeed. A
+    chase's exchange is a group check with its `chase`.
     """
 
     room = models.ForeignKey(ObjectDB, on_delete=models.CASCADE, related_name="+")
     gm = models.ForeignKey(ObjectDB, null=True, on_delete=models.SET_NULL, related_name="+")
+    chase = models.ForeignKey(Chase, null=True, blank=True, on_delete=models.CASCADE,
+                              related_name="exchange_checks")
     attribute = models.CharField(max_length=8)
     difficulty = models.PositiveSmallIntegerField()
     advantage = models.BooleanField(default=False)

@@ -814,32 +814,6 @@ def roll_member(member, request, rng):
     return MemberRoll(result, tuple(notes), adv, dis, reroll_ones)
 
 
-@transaction.atomic
-def group_check(gm, members, attribute, difficulty, rng=None, advantage=False,
-                disadvantage=False):
-    """The GM rolls every member's part at once (a chase's exchange); the
-    group succeeds if at least half succeed. A group check the members roll
-    themselves is `world.oldgold.groups`."""
-    _require_gm(gm)
-    rng = _dice(rng)
-    if not members:
-        raise OldGoldError("Name the members of the group.")
-    lines, results = [], []
-    request = CheckRequest(attribute, difficulty, advantage=advantage,
-                           disadvantage=disadvantage)
-    for member in members:
-        rolled = roll_member(member, request, rng)
-        results.append(rolled.result)
-        lines.append(f"  {member.key}: {rolled.render()}")
-    group = dice.GroupCheck(tuple(results))
-    head = (f"Group check of {attribute.capitalize()} against {difficulty}: "
-            f"{group.successes} of {len(results)} succeed, so the group "
-            f"{'succeeds' if group.success else 'fails'}.")
-    _log("group", gm, gm.location, [d for r in results for d in r.dice], head,
-         attribute=attribute, difficulty=difficulty, success=group.success)
-    return Outcome((head, *lines), data={"group": group})
-
-
 def playing_sheet_of(character):
     sheet = sheet_of(character, character)
     if sheet.dead or sheet.status != OldGoldSheet.APPROVED:
