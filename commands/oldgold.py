@@ -113,7 +113,8 @@ class CmdOldGold(OldGoldCommand):
 
     Check options (comma-separated): adv, dis, their adv, their dis,
     help <name> (a helper gives advantage), poison, mental (the Dwarf and
-    Elf resist those with advantage). Advantage and disadvantage cancel.
+    Elf resist those with advantage), sight (a check that needs the eyes:
+    blinded, it has disadvantage). Advantage and disadvantage cancel.
 
     Group checks: when the GM calls one (+og/group), each member named
     rolls their own part with +og/part (the same options as a check); the
@@ -228,11 +229,13 @@ class CmdOldGold(OldGoldCommand):
                 kwargs["their_disadvantage"] = True
             elif option in ("poison", "mental"):
                 kwargs["resist"] = option
+            elif option == "sight":
+                kwargs["sight"] = True
             elif option.startswith("help "):
                 helpers.append(self.who(option[5:]))
             else:
                 raise OldGoldError(f"'{option}' is not a check option: adv, dis, their adv, "
-                                   "their dis, help <name>, poison, mental.")
+                                   "their dis, help <name>, poison, mental, sight.")
         return {**kwargs, "helpers": tuple(helpers)}
 
     def switch_part(self):

@@ -75,6 +75,12 @@ class TestChecks(OldGoldTest):
         assert "[15] + 3 = 18 vs 12: success" in out
         assert not self.sheet(self.char2).inspiration
 
+    def test_blinded_has_disadvantage_on_sight_checks_only(self):
+        self.call(CmdOldGold(), "/cond Char2=blinded", "Char2 is blinded")
+        out = self.check("mind vs 10=sight", 15, 4)
+        assert "with disadvantage [15, 4]" in out and "blinded" in out
+        assert "d20 [15]" in self.check("might vs 10", 15)
+
     def test_unrested_means_disadvantage(self):
         self.sheet(self.char2).__class__.objects.filter(character=self.char2).update(
             unrested=True)

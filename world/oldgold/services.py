@@ -681,6 +681,7 @@ class CheckRequest:
     their_disadvantage: bool = False
     helpers: tuple = ()
     resist: str = ""  # 'poison' or 'mental' for the ancestries' gifts
+    sight: bool = False  # a check that needs the eyes (blinded: disadvantage)
 
 
 def _modes(sheet, obj, request, notes):
@@ -708,6 +709,9 @@ def _modes(sheet, obj, request, notes):
         if condition["key"] == "restrained" and request.attribute == "grace":
             disadvantage = True
             notes.append("restrained")
+        if condition["key"] == "blinded" and request.sight:
+            disadvantage = True
+            notes.append("blinded")
     if has_condition(obj, "blessed") and not (advantage and not disadvantage):
         remove_condition(obj, "blessed")
         advantage = True
