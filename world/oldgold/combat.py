@@ -297,6 +297,10 @@ def attack(caller, request, rng=None):
         raise OldGoldError(f"{target.key} is not standing in this fight.")
     if target == attacker:
         raise OldGoldError("Choose someone other than yourself to attack.")
+    if any(c["key"] == "charmed" and c.get("source") == target.key
+           for c in _conditions(attacker)):
+        raise OldGoldError(f"{attacker.key} is charmed by {target.key} and will not harm "
+                           "them: choose another target.")
     notes = []
     name, damage, ranged, thrown, direct = _weapon_profile(attacker, request.weapon, notes)
     if thrown is not None and thrown.spent:
