@@ -388,11 +388,13 @@ def attack(caller, request, rng=None):
         thrown.save(update_fields=["marked", "used"])
         key = str(thrown.pk)
         entry["thrown"][key] = entry["thrown"].get(key, 0) + 1
+    before = _hp(target)
     _apply_damage(encounter, target, taken, lines)
     if has_condition(attacker, "invisible"):
         remove_condition(attacker, "invisible")
+    # `lost` is what HP can give back: no more than the target had.
     _log("attack", attacker, caller.location, rolled_dice, line, target=target.key,
-         taken=taken, **spec)
+         taken=taken, lost=before - _hp(target), **spec)
     _use_main(encounter, entry, request)
     encounter.save()
     return Outcome(tuple(lines), data={"taken": taken, "damage": result})
@@ -741,7 +743,7 @@ def splinter_shield(caller):
         raise OldGoldError("You have already splintered a shield against that attack.")
     shield.marked = shield.max_dots
     shield.save(update_fields=["marked"])
-    sheet.hp = min(sheet.max_hp, sheet.hp + last.details["taken"])
+    sheet.hp = min(sheet.max_hp, sheet.hp + last.details.get("lost", last.details["taken"]))
     sheet.save(update_fields=["hp"])
     last.details["splintered"] = True
     last.save(update_fields=["details"])

@@ -43,16 +43,17 @@ def _attack(character, last, rng):
     if target is None:
         raise OldGoldError("The target of that attack is gone.")
     encounter = encounter_here(last.room, required=False) if last.room else None
-    combat.undo_damage(encounter, target, d["taken"])
+    combat.undo_damage(encounter, target, d.get("lost", d["taken"]))
     rolled = combat.roll_attack_damage(d, rng)
     lines = [_again(character, f"Against {target.key}: {rolled.damage.render()}"
                     .replace(f": {rolled.damage.taken} taken", f": {rolled.taken} taken")
                     + rolled.extra + f" (was {d['taken']} taken).")]
+    before = combat._hp(target)
     combat._apply_damage(encounter, target, rolled.taken, lines)
     if encounter is not None:
         encounter.save()
     _log("attack", character, character.location, rolled.dice, lines[0],
-         **{**d, "taken": rolled.taken, "of": last.pk})
+         **{**d, "taken": rolled.taken, "lost": before - combat._hp(target), "of": last.pk})
     return Outcome(tuple(lines), data={"taken": rolled.taken})
 
 
