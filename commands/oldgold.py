@@ -15,13 +15,14 @@ from evennia import CmdSet
 from commands.command import DelverCommand
 from world.numbers import whole_number
 from world.oldgold import (
-    chargen, chase, combat, magic, render, rules, services, touches, treasure,
+    chargen, chase, combat, groups, magic, render, rules, services, touches, treasure,
 )
 from world.oldgold.errors import OldGoldError
 
 HELP_CATEGORY = "Old Gold scenes"
 _VERSUS = re.compile(r"\s+vs\.?\s+", re.I)
 _WITH = re.compile(r"\s+with\s+", re.I)
+_CAST_WORDS = ("cast", "spell", "prayer", "magic")
 GM_SWITCHES = ("approve", "inspire", "group", "fight", "join", "npc", "next", "cond",
                "uncond", "morale", "end", "give", "pay", "learn", "day", "deprive", "chase",
                "exchange", "endchase", "treasure", "share")
@@ -82,7 +83,9 @@ class CmdOldGold(OldGoldCommand):
       +og/new                      make an adventurer (a menu)
       +og/sheet [<character>]
       +og/check <attribute> vs <number or someone>[/<attribute>][=<options>]
-      +og/reroll                   spend Inspiration on your last roll
+      +og/part [<options>]         roll your own part of a GM's group check
+      +og/reroll [cast]            spend Inspiration on your last roll
+                                   (cast: the spell or prayer you just cast)
       +og/attack <target>[ with <weapon>][=<options>]
       +og/move [toward <name>], +og/sprint [toward <name>]
       +og/defend, +og/disengage, +og/done
@@ -110,7 +113,13 @@ class CmdOldGold(OldGoldCommand):
 
     Check options (comma-separated): adv, dis, their adv, their dis,
     help <name> (a helper gives advantage), poison, mental (the Dwarf and
-    Elf resist those with advantage). Advantage and disadvantage cancel.
+    Elf resist those with advantage), sight (a check that needs the eyes:
+    blinded, it has disadvantage). Advantage and disadvantage cancel.
+
+    Group checks: when the GM calls one (+og/group), each member named
+    rolls their own part with +og/part (the same options as a check); the
+    room sees every die, and once all parts are in the group succeeds if at
+    least half of them succeed. Inspiration may roll your part again.
 
     Attack options: cover (+2 DP to the target), full cover (blocked),
     adv, dis, dual <second weapon>, into melee (a shot into a melee hits a
@@ -121,6 +130,7 @@ class CmdOldGold(OldGoldCommand):
     Examples:
       +og/check might vs 12
       +og/check grace vs Goblin=adv, help Bob
+      +og/part help Bob
       +og/attack goblin with sword=cover
       +og/cast magic missile=goblin, goblin
       +og/downtime 100=training
@@ -134,10 +144,10 @@ class CmdOldGold(OldGoldCommand):
     help_category = HELP_CATEGORY
     locks = f"cmd:all();gm:{services.GM_LOCK};staff:{services.STAFF_LOCK}"
     switch_options = (
-        "new", "sheet", "check", "reroll", "attack", "move", "sprint", "defend", "disengage",
-        "done", "oa", "deathroll", "splinter", "cast", "magic", "shop", "buy", "sell", "drop",
-        "carry", "mark", "repair", "deposit", "withdraw", "rest", "level", "week", "downtime", "carouse",
-        "order", "touch", "bond", "unbond", "deity", *GM_SWITCHES, *STAFF_SWITCHES,
+        "new", "sheet", "check", "part", "reroll", "attack", "move", "sprint", "defend",
+        "disengage", "done", "oa", "deathroll", "splinter", "cast", "magic", "shop", "buy",
+        "sell", "drop", "carry", "mark", "repair", "deposit", "withdraw", "rest", "level",
+        "week", "downtime", "carouse", "order", "touch", "bond", "unbond", "deity", *GM_SWITCHES, *STAFF_SWITCHES,
     )
     gm_switches = GM_SWITCHES
     staff_switches = STAFF_SWITCHES
@@ -199,8 +209,16 @@ class CmdOldGold(OldGoldCommand):
             name, _, their = against.partition("/")
             kwargs["opponent"] = self.who(name)
             kwargs["opponent_attribute"] = services.attribute_named(their) if their else ""
-        helpers = []
-        for option in self.options():
+        request = services.CheckRequest(attribute, **kwargs, **self._check_options(self.rhs))
+        self.room(services.make_check(self.caller, request))
+
+    def _check_options(self, text):
+        """A check's or a group part's options (comma-separated), as
+        CheckRequest fields."""
+        kwargs, helpers = {}, []
+        for option in (part.strip().lower() for part in (text or "").split(",")):
+            if not option:
+                continue
             if option in ("adv", "advantage"):
                 kwargs["advantage"] = True
             elif option in ("dis", "disadvantage"):
@@ -211,16 +229,26 @@ class CmdOldGold(OldGoldCommand):
                 kwargs["their_disadvantage"] = True
             elif option in ("poison", "mental"):
                 kwargs["resist"] = option
+            elif option == "sight":
+                kwargs["sight"] = True
             elif option.startswith("help "):
                 helpers.append(self.who(option[5:]))
             else:
                 raise OldGoldError(f"'{option}' is not a check option: adv, dis, their adv, "
-                                   "their dis, help <name>, poison, mental.")
-        request = services.CheckRequest(attribute, helpers=tuple(helpers), **kwargs)
-        self.room(services.make_check(self.caller, request))
+                                   "their dis, help <name>, poison, mental, sight.")
+        return {**kwargs, "helpers": tuple(helpers)}
+
+    def switch_part(self):
+        request = services.CheckRequest("", **self._check_options(self.args))
+        self.room(groups.roll_part(self.caller, request))
 
     def switch_reroll(self):
-        self.room(services.reroll(self.caller))
+        what = self.args.strip().lower()
+        if what not in ("", *_CAST_WORDS):
+            self.refuse_usage(f"'{what}' is not something to roll again: +og/reroll (your "
+                              "last roll) or +og/reroll cast (the spell or prayer you "
+                              "just cast).")
+        self.room(services.reroll(self.caller, cast=bool(what)))
 
     # ------------------------------------------------------------ combat
     def _attack_request(self, opportunity=False):
@@ -399,14 +427,22 @@ class CmdOldGold(OldGoldCommand):
         self.room(services.grant_inspiration(self.caller, self.who(self.args)))
 
     def switch_group(self):
+        what = self.args.strip().lower()
+        if not what:
+            self.tell(groups.show_group(self.caller.location))
+            return
+        if what in ("roll", "drop"):
+            done = groups.roll_waiting if what == "roll" else groups.drop_group
+            self.room(done(self.caller))
+            return
         parts = _VERSUS.split((self.lhs or "").strip(), maxsplit=1)
         difficulty = whole_number(parts[1], 0, rules.MAX_DIFFICULTY) if len(parts) == 2 else None
         if difficulty is None or not self.rhs:
             self.refuse_usage("Give an attribute, a difficulty and the members: "
-                              "+og/group grace vs 12=Ann, Bob.")
+                              "+og/group grace vs 12=Ann, Bob (then each rolls +og/part).")
         members = [self.who(name) for name in re.split(r"[,\s]+", self.rhs.strip()) if name]
-        self.room(services.group_check(self.caller, members,
-                                       services.attribute_named(parts[0]), difficulty))
+        self.room(groups.call_group_check(self.caller, members,
+                                          services.attribute_named(parts[0]), difficulty))
 
     def switch_fight(self):
         surprised = [self.who(n).key for n in (self.args or "").split(",") if n.strip()]

@@ -89,6 +89,13 @@ def test_group_check_of_three_needs_two():
     assert og.group_check([0, 0, 0], 10, ScriptedRng(11, 12, 3)).success is True
 
 
+@pytest.mark.parametrize("successes, members, success", [
+    (2, 4, True), (1, 4, False), (1, 2, True), (1, 3, False), (2, 3, True), (0, 1, False),
+])
+def test_group_succeeds_on_counts_parts_rolled_one_by_one(successes, members, success):
+    assert og.group_succeeds(successes, members) is success
+
+
 def test_group_check_needs_members():
     with pytest.raises(DiceError):
         og.group_check([], 10, ScriptedRng())

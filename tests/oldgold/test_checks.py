@@ -1,6 +1,6 @@
-"""Checks: the exceed rule, criticals, advantage cancelling, helpers, group
-checks at exactly half, Inspiration and the Halfkin reroll; the room sees
-the dice."""
+"""Checks: the exceed rule, criticals, advantage cancelling, helpers,
+Inspiration and the Halfkin reroll; the room sees the dice. Group checks
+are in test_groups."""
 
 from commands.oldgold import CmdOldGold
 from tests.oldgold.helpers import OldGoldTest, give_sheet, make_npc
@@ -75,6 +75,12 @@ class TestChecks(OldGoldTest):
         assert "[15] + 3 = 18 vs 12: success" in out
         assert not self.sheet(self.char2).inspiration
 
+    def test_blinded_has_disadvantage_on_sight_checks_only(self):
+        self.call(CmdOldGold(), "/cond Char2=blinded", "Char2 is blinded")
+        out = self.check("mind vs 10=sight", 15, 4)
+        assert "with disadvantage [15, 4]" in out and "blinded" in out
+        assert "d20 [15]" in self.check("might vs 10", 15)
+
     def test_unrested_means_disadvantage(self):
         self.sheet(self.char2).__class__.objects.filter(character=self.char2).update(
             unrested=True)
@@ -85,25 +91,3 @@ class TestChecks(OldGoldTest):
                   caller=self.char2)
         self.call(CmdOldGold(), "/check might", "Say what you check", caller=self.char2)
         assert not OldGoldRoll.objects.exists()
-
-
-class TestGroupChecks(OldGoldTest):
-    def setUp(self):
-        super().setUp()
-        for who in (self.char1, self.char2, self.char3):
-            give_sheet(who, grace=2)
-        self.fourth = make_npc(self.room1, "Ally", grace=2)
-
-    def test_exactly_half_succeeds(self):
-        with self.dice(15, 2, 18, 3):
-            out = self.call(CmdOldGold(), "/group grace vs 12=Char, Char2, Cid, Ally")
-        assert "2 of 4 succeed, so the group succeeds" in out
-
-    def test_less_than_half_fails(self):
-        with self.dice(15, 2, 3):
-            out = self.call(CmdOldGold(), "/group grace vs 12=Char, Char2, Cid")
-        assert "1 of 3 succeed, so the group fails" in out
-
-    def test_a_player_cannot_call_group_checks(self):
-        self.call(CmdOldGold(), "/group grace vs 12=Char", "Only a game master",
-                  caller=self.char2)

@@ -69,6 +69,26 @@ class TestDamage(FightTest):
         assert "Damage 1d6+1: [4] + 1 = 5 (DP 1): 4 taken" in out
         assert self.bandit.attributes.get("og_stats")["hp"] == 4
 
+    def test_a_charmed_creature_will_not_harm_its_charmer(self):
+        self.gm("/fight")
+        self.gm("/cond Goblin=charmed")  # set by the GM: the source is the GM
+        goblin = self.goblin.attributes.get("og_stats")
+        goblin["conditions"][0]["source"] = "Cid"
+        self.goblin.attributes.add("og_stats", goblin)
+        self.as_(self.char3, "/done")
+        self.gm("/attack Cid", "Goblin is charmed by Cid and will not harm them")
+        assert self.sheet(self.char3).hp == 10
+        assert "Goblin makes an attack on Char2" in self.gm("/attack Char2", None, 3)
+
+    def test_a_day_without_rest_gives_damage_disadvantage(self):
+        sheet = self.sheet(self.char3)
+        sheet.unrested = True
+        sheet.save()
+        self.gm("/fight")
+        out = self.as_(self.char3, "/attack bandit", None, 5, 2)  # keeps 2 + 1 - DP 1
+        assert "[5] + 1 = 6 / 1d6+1: [2] + 1 = 3" in out and "a day without rest" in out
+        assert "2 taken" in out
+
     def test_cover_adds_two_dp_and_full_cover_blocks(self):
         self.gm("/fight")
         out = self.as_(self.char3, "/attack bandit=cover", None, 4)

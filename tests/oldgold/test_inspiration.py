@@ -34,6 +34,16 @@ class TestInspirationRerollsAnyRoll(FightTest):
         goblin = next(e for e in Encounter.objects.get().combatants if e["name"] == "Goblin")
         assert goblin["out"] is None and Encounter.objects.get().casualties == 0
 
+    def test_a_reroll_gives_back_only_the_hp_the_blow_took(self):
+        stats = self.goblin.attributes.get("og_stats")
+        stats["hp"] = 3
+        self.goblin.attributes.add("og_stats", stats)
+        self.gm("/fight")
+        assert "7 taken" in self.as_(self.char3, "/attack goblin", None, 6)  # 7 on 3 HP
+        self.inspire(self.char3)
+        self.as_(self.char3, "/reroll", None, 1)  # 2 taken
+        assert self.goblin.attributes.get("og_stats")["hp"] == 1
+
     def test_a_death_roll_that_killed_is_rolled_again(self):
         sheet = self.sheet(self.char2)
         sheet.hp = 0

@@ -17,6 +17,7 @@ Rolls:
     death_roll(rng, advantage=False, disadvantage=False) -> DeathRoll
 Rules without dice:
     attribute_bonus(score), difficulty_against(score),
+    group_succeeds(successes, members),
     damage_after_dp(amount, dp, direct=False), initiative_order(combatants)
 
 A check adds the attribute *score* (not the bonus) to the d20, as the text
@@ -146,6 +147,14 @@ def check(score, difficulty, rng, advantage=False, disadvantage=False, reroll_on
     return Check(score, difficulty, tuple(thrown), natural, mode)
 
 
+def group_succeeds(successes, members):
+    """A group of `members` succeeds if at least half of them succeed (with
+    the members rolling their parts one by one, only the counts are kept)."""
+    if members < 1:
+        raise DiceError("a group check needs at least one member")
+    return successes * 2 >= members
+
+
 @dataclass(frozen=True)
 class GroupCheck:
     """Everyone rolls; the group succeeds if at least half of them succeed."""
@@ -158,7 +167,7 @@ class GroupCheck:
 
     @property
     def success(self):
-        return self.successes * 2 >= len(self.checks)
+        return group_succeeds(self.successes, len(self.checks))
 
     def render(self):
         return (

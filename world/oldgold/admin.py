@@ -1,8 +1,8 @@
-"""Old Gold sheets, items, fights and the roll log in Django's admin, for staff."""
+"""Old Gold sheets, items, fights, group checks and the roll log in Django's admin, for staff."""
 
 from django.contrib import admin
 
-from world.oldgold.models import Encounter, Item, OldGoldRoll, OldGoldSheet
+from world.oldgold.models import Encounter, GroupCheck, Item, OldGoldRoll, OldGoldSheet
 
 
 class ItemInline(admin.TabularInline):
@@ -20,6 +20,12 @@ class OldGoldSheetAdmin(admin.ModelAdmin):
 @admin.register(Encounter)
 class EncounterAdmin(admin.ModelAdmin):
     list_display = ("id", "room", "gm", "round", "active", "created_at")
+    list_filter = ("active",)
+
+
+@admin.register(GroupCheck)
+class GroupCheckAdmin(admin.ModelAdmin):
+    list_display = ("id", "room", "gm", "attribute", "difficulty", "active", "success")
     list_filter = ("active",)
 
 

@@ -1,7 +1,8 @@
 """
 Chases (the text's optional rule): each side keeps a d4 that starts on 1.
 Every exchange the table says how it flees or closes the gap, and the
-players then make a group check with the attribute that fits; a success
+players then make a group check with the attribute that fits (each rolls
+their own part, +og/part); a success
 moves their own die up by 1, a failure the other side's. Whichever die
 shows 4 first decides it: the fleeing side gets clear, or the hunters reach
 it. The side whose slowest member is slower rolls with disadvantage
@@ -15,7 +16,7 @@ from django.db import transaction
 from world.oldgold import rules
 from world.oldgold.errors import OldGoldError
 from world.oldgold.models import Chase, OldGoldSheet
-from world.oldgold.services import Outcome, _require_gm, group_check, playing_sheet_of
+from world.oldgold.services import Outcome, _require_gm, playing_sheet_of
 
 START = 1
 WIN = 4
@@ -92,8 +93,11 @@ def show(room):
 
 @transaction.atomic
 def exchange(gm, room, attribute, difficulty, rng=None):
-    """One exchange: the players' group check moves one die up by 1."""
+    """One exchange: the GM calls the players' group check, each member rolls
+    their own part (`world.oldgold.groups`), and its result moves a die."""
     from evennia.objects.models import ObjectDB
+
+    from world.oldgold import groups
 
     _require_gm(gm)
     chase = chase_here(room)
@@ -101,18 +105,23 @@ def exchange(gm, room, attribute, difficulty, rng=None):
     members.sort(key=lambda m: chase.members.index(m.id))
     if not members:
         raise OldGoldError("No one of the chase is left; end it with |w+og/endchase|n.")
-    checked = group_check(gm, members, attribute, difficulty, rng,
-                          advantage=chase.slower == "them",
-                          disadvantage=chase.slower == "players")
-    chase.exchanges += 1
-    lines = [f"Exchange {chase.exchanges}.", *checked.lines]
-    if checked.data["group"].success:
-        chase.players_die += 1
-        lines.append("The players gain: their die goes up by 1.")
+    called = groups.call_group_check(gm, members, attribute, difficulty, rng,
+                                     advantage=chase.slower == "them",
+                                     disadvantage=chase.slower == "players", chase=chase)
+    lines = [f"Exchange {chase.exchanges + 1}.", *called.lines]
+    return Outcome(tuple(lines), data={"chase": chase, "group": called.data["group"]})
+
+
+def _gain(chase, players, step):
+    if players:
+        chase.players_die += step
     else:
-        chase.their_die += 1
-        lines.append("The other side gains: its die goes up by 1.")
+        chase.their_die += step
+
+
+def _decide(chase, lines):
     lines.append(_state(chase))
+    chase.winner, chase.active = "", True
     if WIN in (chase.players_die, chase.their_die):
         players_won = chase.players_die == WIN
         chase.winner = "players" if players_won else "them"
@@ -125,7 +134,29 @@ def exchange(gm, room, attribute, difficulty, rng=None):
             lines.append("|wThe hunters are on you.|n" if fleeing else
                          "|wYour quarry gets clear away.|n")
     chase.save()
-    return Outcome(tuple(lines), data={"chase": chase, "group": checked.data["group"]})
+
+
+def settle_exchange(chase, success):
+    """The exchange's group check is settled: its result moves one die by 1."""
+    chase.exchanges += 1
+    _gain(chase, success, 1)
+    lines = ["The players gain: their die goes up by 1." if success else
+             "The other side gains: its die goes up by 1."]
+    _decide(chase, lines)
+    return lines
+
+
+def turn_exchange(chase, success):
+    """Inspiration turned a settled exchange: its die moves back, the other on."""
+    if not chase.active and Chase.objects.filter(room=chase.room, active=True).exists():
+        raise OldGoldError("A new chase is on here; the GM settles the old one. "
+                           "Nothing was spent.")
+    _gain(chase, not success, -1)
+    _gain(chase, success, 1)
+    lines = ["The exchange turns: " + ("the players' die goes up instead." if success else
+                                       "the other side's die goes up instead.")]
+    _decide(chase, lines)
+    return lines
 
 
 @transaction.atomic

@@ -297,6 +297,10 @@ def attack(caller, request, rng=None):
         raise OldGoldError(f"{target.key} is not standing in this fight.")
     if target == attacker:
         raise OldGoldError("Choose someone other than yourself to attack.")
+    if any(c["key"] == "charmed" and c.get("source") == target.key
+           for c in _conditions(attacker)):
+        raise OldGoldError(f"{attacker.key} is charmed by {target.key} and will not harm "
+                           "them: choose another target.")
     notes = []
     name, damage, ranged, thrown, direct = _weapon_profile(attacker, request.weapon, notes)
     if thrown is not None and thrown.spent:
@@ -333,6 +337,9 @@ def attack(caller, request, rng=None):
     if frightened_of(attacker, target):
         disadvantage = True
         notes.append(f"frightened of {target.key}")
+    if not is_npc(attacker) and sheet_of(attacker, attacker).unrested:
+        disadvantage = True  # a day without rest: disadvantage on all rolls
+        notes.append("a day without rest")
     for condition in _conditions(target):
         rule = rules.CONDITIONS[condition["key"]]
         if rule.melee_against_advantage and not ranged:
@@ -381,11 +388,13 @@ def attack(caller, request, rng=None):
         thrown.save(update_fields=["marked", "used"])
         key = str(thrown.pk)
         entry["thrown"][key] = entry["thrown"].get(key, 0) + 1
+    before = _hp(target)
     _apply_damage(encounter, target, taken, lines)
     if has_condition(attacker, "invisible"):
         remove_condition(attacker, "invisible")
+    # `lost` is what HP can give back: no more than the target had.
     _log("attack", attacker, caller.location, rolled_dice, line, target=target.key,
-         taken=taken, **spec)
+         taken=taken, lost=before - _hp(target), **spec)
     _use_main(encounter, entry, request)
     encounter.save()
     return Outcome(tuple(lines), data={"taken": taken, "damage": result})
@@ -734,7 +743,7 @@ def splinter_shield(caller):
         raise OldGoldError("You have already splintered a shield against that attack.")
     shield.marked = shield.max_dots
     shield.save(update_fields=["marked"])
-    sheet.hp = min(sheet.max_hp, sheet.hp + last.details["taken"])
+    sheet.hp = min(sheet.max_hp, sheet.hp + last.details.get("lost", last.details["taken"]))
     sheet.save(update_fields=["hp"])
     last.details["splintered"] = True
     last.save(update_fields=["details"])

@@ -57,8 +57,10 @@ OLD_GOLD_HELP = [
             10 + their score. Add |w=adv|n, |w=dis|n, |w=help Bob|n; they cancel,
             never stack. A GM grants Inspiration (|w+og/inspire|n); |w+og/reroll|n
             spends it on your last roll of any kind (a check, an attack's damage,
-            a death roll, a level's HP, a rest) and the new roll stands. The GM
-            calls group checks: at least half must succeed.
+            a spell's dice, a death roll, a level's HP, a rest) and the new roll
+            stands; |w+og/reroll cast|n insists it be the spell you just cast.
+            The GM calls group checks; each member rolls their own part with
+            |w+og/part|n, and at least half must succeed.
 
             |wA first fight.|n The GM makes foes (|w+og/npc Goblin=grace 3 hp 7
             morale 4 attack dagger 1d6+1|n) and starts: |w+og/fight|n. Everyone acts
@@ -102,14 +104,17 @@ OLD_GOLD_HELP = [
               +og/cond <name>=frightened of <foe>[ 3 rounds]
               +og/morale [<foe>, ...]     2d6 over Morale and they flee
               +og/end                     end it: wear dots, thrown weapons back
-              +og/group grace vs 12=Ann, Bob
+              +og/group grace vs 12=Ann, Bob   each rolls +og/part; NPCs
+                     roll at once; +og/group shows the parts, +og/group
+                     roll rolls the ones left, +og/group drop calls it off
               +og/inspire <name>, +og/give <name>=<item>, +og/pay <name>=<gp>
               +og/learn <name>=<spell or prayer>, +og/day, +og/deprive <name>
               +og/adjust <name>/<field>=<number>   (staff)
               +og/chase Ann, Bob=flee (or pursue; us/them head start,
                      us/them slower, their speed 12)   two d4 clocks from 1
-              +og/exchange grace vs 12    the players' group check: +1 to
-                     their die or to the other side's; 4 wins
+              +og/exchange grace vs 12    the players' group check (each
+                     rolls +og/part): +1 to their die or the other side's;
+                     4 wins
               +og/endchase                stop it early
               +og/treasure difficult=Ann, Bob   worth from XP to next level
               +og/share 300=Ann, Bob[, 2 followers]   equal shares as coin

@@ -10,7 +10,7 @@ Each kind of roll has a rerolling function here, keyed by the roll log's
 from django.db import transaction
 
 from world.dice import oldgold as dice
-from world.oldgold import rules
+from world.oldgold import groups, rules
 from world.oldgold.errors import OldGoldError
 from world.oldgold.models import OldGoldRoll
 from world.oldgold.services import (
@@ -43,16 +43,17 @@ def _attack(character, last, rng):
     if target is None:
         raise OldGoldError("The target of that attack is gone.")
     encounter = encounter_here(last.room, required=False) if last.room else None
-    combat.undo_damage(encounter, target, d["taken"])
+    combat.undo_damage(encounter, target, d.get("lost", d["taken"]))
     rolled = combat.roll_attack_damage(d, rng)
     lines = [_again(character, f"Against {target.key}: {rolled.damage.render()}"
                     .replace(f": {rolled.damage.taken} taken", f": {rolled.taken} taken")
                     + rolled.extra + f" (was {d['taken']} taken).")]
+    before = combat._hp(target)
     combat._apply_damage(encounter, target, rolled.taken, lines)
     if encounter is not None:
         encounter.save()
     _log("attack", character, character.location, rolled.dice, lines[0],
-         **{**d, "taken": rolled.taken, "of": last.pk})
+         **{**d, "taken": rolled.taken, "lost": before - combat._hp(target), "of": last.pk})
     return Outcome(tuple(lines), data={"taken": rolled.taken})
 
 
@@ -162,6 +163,36 @@ def _defend(character, last, rng):
     return Outcome((line,))
 
 
+def _magic(character, last, rng):
+    from evennia.objects.models import ObjectDB
+
+    from world.oldgold import magic as spells
+
+    d = last.details
+    chosen = rules.magic_named(d.get("magic", ""))
+    if not last.dice:
+        raise OldGoldError(f"{chosen.name if chosen else 'That cast'} rolled no dice: there "
+                           "is nothing to roll again. Nothing was spent.")
+    if "cast_bonus" not in d:
+        raise OldGoldError("That cast was made before spells could be rolled again; "
+                           "ask the GM to settle it. Nothing was spent.")
+    found = {o.id: o for o in ObjectDB.objects.filter(id__in=d["target_ids"])}
+    if any(i not in found for i in d["target_ids"]):
+        raise OldGoldError(f"A target of {chosen.name} is gone; the GM settles it. "
+                           "Nothing was spent.")
+    targets = [found[i] for i in d["target_ids"]]
+    encounter = encounter_here(character.location, required=False)
+    spells.undo_changes(encounter, d["changes"], {**found, character.id: character})
+    lines = [_again(character, f"{chosen.name}, with new dice:")]
+    rolled, changes = spells.apply_effect(encounter, character, playing_sheet(character),
+                                          chosen, targets, rng, lines, d)
+    if encounter is not None:
+        encounter.save()
+    _log("magic", character, character.location, rolled, " ".join(lines),
+         **{**d, "changes": changes, "of": last.pk})
+    return Outcome(tuple(lines), data={"magic": chosen})
+
+
 REROLLS = {
     "check": reroll_check,
     "reroll": reroll_check,
@@ -172,20 +203,27 @@ REROLLS = {
     "rest": _rest,
     "downtime": _downtime,
     "defend": _defend,
+    "magic": _magic,
+    "grouppart": groups.reroll_part,
 }
 
 
 @transaction.atomic
-def reroll(character, rng=None):
+def reroll(character, rng=None, cast=False):
+    """Spend Inspiration on the last roll; with `cast`, it must be a spell's."""
     rng = _dice(rng)
     sheet = playing_sheet_even_dead(character)
     if not sheet.inspiration:
         raise OldGoldError("You have no Inspiration to spend. A GM grants it with "
                            "+og/inspire <name>.")
-    last = OldGoldRoll.objects.filter(roller=character).exclude(dice=[]).first()
+    last = OldGoldRoll.objects.filter(roller=character).first()
     if last is None:
         raise OldGoldError("You have made no roll to roll again. Roll first (a check, "
                            "an attack, a death roll...), then |w+og/reroll|n.")
+    if cast and last.kind != "magic":
+        raise OldGoldError("Your last roll was no spell or prayer: cast first, then "
+                           "|w+og/reroll cast|n (|w+og/reroll|n rolls your last roll "
+                           "again, whatever it was). Nothing was spent.")
     again = REROLLS.get(last.kind)
     if again is None:
         raise OldGoldError(

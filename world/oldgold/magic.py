@@ -118,19 +118,84 @@ def cast(caller, magic_text, targets=(), rng=None, item_text="", attribute=""):
     word = "casts" if magic.kind == "spell" else "invokes"
     lines = [f"{caller.key} {word} {magic.name} from {book.name} "
              f"({book.marked}/{book.max_dots} dots)."]
-    rolled = []
-    effect = getattr(_Effects, magic.effect)
-    effect(encounter, caller, sheet, magic, list(targets), cast_bonus, rng, lines, rolled,
-           item_text=item_text, attribute=attribute)
+    cast_with = {"magic": magic.key, "target_ids": [t.id for t in targets],
+                 "cast_bonus": cast_bonus, "item_text": item_text, "attribute": attribute}
+    rolled, changes = apply_effect(encounter, caller, sheet, magic, list(targets), rng, lines,
+                                   cast_with)
     if entry is not None and magic.key not in ("counterspell", "smite"):
         entry["main"] = True
     if has_condition(caller, "invisible") and magic.key != "invisibility":
         remove_condition(caller, "invisible")
     if encounter is not None:
         encounter.save()
-    _log("magic", caller, caller.location, rolled, " ".join(lines), magic=magic.key,
-         targets=[t.key for t in targets])
+    _log("magic", caller, caller.location, rolled, " ".join(lines),
+         targets=[t.key for t in targets], changes=changes, **cast_with)
     return Outcome(tuple(lines), data={"magic": magic})
+
+
+def apply_effect(encounter, caster, sheet, magic, targets, rng, lines, cast_with):
+    """Roll and apply what `magic` does; returns the dice rolled and what it
+    changed on each creature it touched (HP, conditions, standing in the
+    fight), so an Inspiration reroll can take exactly that back."""
+    touched = [o for o in dict.fromkeys([caster, *targets]) if _has_record(o)]
+    before = [_state(encounter, o) for o in touched]
+    rolled = []
+    effect = getattr(_Effects, magic.effect)
+    effect(encounter, caster, sheet, magic, targets, cast_with["cast_bonus"], rng, lines,
+           rolled, item_text=cast_with["item_text"], attribute=cast_with["attribute"])
+    changes = [_change(was, _state(encounter, o)) for was, o in zip(before, touched)]
+    return rolled, [c for c in changes if c]
+
+
+def _has_record(obj):
+    return is_npc(obj) or OldGoldSheet.objects.filter(character=obj).exists()
+
+
+def _state(encounter, obj):
+    entry = _entry_of(encounter, obj) if encounter else None
+    # Plain dicts: an NPC's conditions come out of an Attribute as saver dicts.
+    return {"id": obj.id, "hp": _hp(obj), "conditions": [dict(c) for c in _conditions(obj)],
+            "out": entry["out"] if entry else None}
+
+
+def _change(before, after):
+    """What one creature lost or gained, or None when nothing changed."""
+    change = {
+        "id": before["id"],
+        "hp": after["hp"] - before["hp"],
+        "added": [c for c in after["conditions"] if c not in before["conditions"]],
+        "removed": [c for c in before["conditions"] if c not in after["conditions"]],
+        "out": [before["out"], after["out"]],
+    }
+    quiet = not (change["hp"] or change["added"] or change["removed"])
+    return None if quiet and before["out"] == after["out"] else change
+
+
+def undo_changes(encounter, changes, creatures):
+    """Take back what a cast did (`apply_effect`'s changes), last first;
+    `creatures` maps the id of everyone it touched to the object."""
+    for change in reversed(changes):
+        target = creatures[change["id"]]
+        _shift_hp(target, -change["hp"])
+        kept = [c for c in _conditions(target) if c not in change["added"]]
+        _save_conditions(target, kept + [c for c in change["removed"] if c not in kept])
+        entry = _entry_of(encounter, target) if encounter else None
+        was, became = change["out"]
+        if entry is not None and entry["out"] == became:
+            entry["out"] = was
+            if became == "dead" and was != "dead":
+                encounter.casualties = max(0, encounter.casualties - 1)
+
+
+def _shift_hp(target, amount):
+    if is_npc(target):
+        stats = npc_stats(target)
+        stats["hp"] = max(0, min(stats["max_hp"], stats["hp"] + amount))
+        target.attributes.add("og_stats", stats)
+        return
+    sheet = sheet_of(target, target)
+    sheet.hp = max(0, min(sheet.max_hp, sheet.hp + amount))
+    sheet.save(update_fields=["hp"])
 
 
 def _target_check(caster, magic, target, rng, rolled):

@@ -188,3 +188,40 @@ class Chase(models.Model):
 
     def __str__(self):
         return f"Chase #{self.pk} in {self.room.key}"
+
+
+class GroupCheck(models.Model):
+    """A group check a GM called in a room: every member rolls their own part.
+
+    `parts` keep the members in the order named, each a dict: id, name, and
+    once rolled, dice, total and success. When every part is in, `success`
+    is set: the group succeeds if at least half of the parts succeed. A
+    chase's exchange is a group check with its `chase`.
+    """
+
+    room = models.ForeignKey(ObjectDB, on_delete=models.CASCADE, related_name="+")
+    gm = models.ForeignKey(ObjectDB, null=True, on_delete=models.SET_NULL, related_name="+")
+    chase = models.ForeignKey(Chase, null=True, blank=True, on_delete=models.CASCADE,
+                              related_name="exchange_checks")
+    attribute = models.CharField(max_length=8)
+    difficulty = models.PositiveSmallIntegerField()
+    advantage = models.BooleanField(default=False)
+    disadvantage = models.BooleanField(default=False)
+    parts = models.JSONField(default=list)
+    active = models.BooleanField(default=True)
+    success = models.BooleanField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["room"], condition=Q(active=True), name="oldgold_one_group_per_room"
+            ),
+        ]
+
+    def __str__(self):
+        return f"Group check #{self.pk} in {self.room.key}"
+
+    def waiting(self):
+        """The parts not rolled yet."""
+        return [part for part in self.parts if "success" not in part]

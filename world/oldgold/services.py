@@ -688,6 +688,7 @@ class CheckRequest:
     their_disadvantage: bool = False
     helpers: tuple = ()
     resist: str = ""  # 'poison' or 'mental' for the ancestries' gifts
+    sight: bool = False  # a check that needs the eyes (blinded: disadvantage)
 
 
 def _modes(sheet, obj, request, notes):
@@ -715,6 +716,9 @@ def _modes(sheet, obj, request, notes):
         if condition["key"] == "restrained" and request.attribute == "grace":
             disadvantage = True
             notes.append("restrained")
+        if condition["key"] == "blinded" and request.sight:
+            disadvantage = True
+            notes.append("blinded")
     if has_condition(obj, "blessed") and not (advantage and not disadvantage):
         remove_condition(obj, "blessed")
         advantage = True
@@ -754,13 +758,14 @@ def make_check(character, request, rng=None, kind="check"):
     return Outcome((line,), data={"check": result})
 
 
-def reroll(character, rng=None):
+def reroll(character, rng=None, cast=False):
     """Spend Inspiration to roll your last roll again, whatever it was (a
-    check, an attack's damage, a death roll, a level's HP...); the new roll
-    stands. See `world.oldgold.inspiration`."""
+    check, an attack's damage, a spell's dice, a death roll, a level's
+    HP...); the new roll stands. With `cast`, only a spell or prayer just
+    cast is rolled again. See `world.oldgold.inspiration`."""
     from world.oldgold import inspiration
 
-    return inspiration.reroll(character, rng)
+    return inspiration.reroll(character, rng, cast=cast)
 
 
 def reroll_check(character, last, rng):
@@ -785,32 +790,39 @@ def grant_inspiration(gm, character):
     return Outcome((f"{character.key} is inspired: |w+og/reroll|n spends it on a roll.",))
 
 
-@transaction.atomic
-def group_check(gm, members, attribute, difficulty, rng=None, advantage=False,
-                disadvantage=False):
-    """Each member rolls; the group succeeds if at least half succeed."""
-    _require_gm(gm)
-    rng = _dice(rng)
-    if not members:
-        raise OldGoldError("Name the members of the group.")
-    lines, results = [], []
-    for member in members:
-        sheet = None if is_npc(member) else playing_sheet_of(member)
-        score = score_of(member, attribute)
-        notes = []
-        adv, dis = _modes(sheet, member, CheckRequest(attribute, difficulty, advantage=advantage,
-                                                      disadvantage=disadvantage), notes)
-        reroll_ones = bool(sheet and sheet.ancestry_rules.reroll_ones)
-        result = dice.check(score, difficulty, rng, adv, dis, reroll_ones)
-        results.append(result)
-        lines.append(f"  {member.key}: {result.render()}")
-    group = dice.GroupCheck(tuple(results))
-    head = (f"Group check of {attribute.capitalize()} against {difficulty}: "
-            f"{group.successes} of {len(results)} succeed, so the group "
-            f"{'succeeds' if group.success else 'fails'}.")
-    _log("group", gm, gm.location, [d for r in results for d in r.dice], head,
-         attribute=attribute, difficulty=difficulty, success=group.success)
-    return Outcome((head, *lines), data={"group": group})
+@dataclass(frozen=True)
+class MemberRoll:
+    """One member's roll in a group check, with what went into it."""
+
+    result: object  # dice.Check
+    notes: tuple
+    advantage: bool
+    disadvantage: bool
+    reroll_ones: bool
+
+    def render(self):
+        note = f" [{'; '.join(self.notes)}]" if self.notes else ""
+        return self.result.render() + note
+
+    def details(self):
+        """What the roll log keeps, so Inspiration can roll it again."""
+        return {"score": self.result.score, "difficulty": self.result.difficulty,
+                "advantage": self.advantage, "disadvantage": self.disadvantage,
+                "reroll_ones": self.reroll_ones, "success": self.result.success}
+
+
+def roll_member(member, request, rng):
+    """A group member's own roll of `request` (attribute and difficulty),
+    with their own advantages and disadvantages and the Halfkin's gift."""
+    sheet = None if is_npc(member) else playing_sheet_of(member)
+    notes = []
+    adv, dis = _modes(sheet, member, request, notes)
+    reroll_ones = bool(sheet and sheet.ancestry_rules.reroll_ones)
+    result = dice.check(score_of(member, request.attribute), request.difficulty, rng, adv, dis,
+                        reroll_ones)
+    if reroll_ones and 1 in result.dice[:-1]:
+        notes.append("Halfkin reroll of a 1")
+    return MemberRoll(result, tuple(notes), adv, dis, reroll_ones)
 
 
 def playing_sheet_of(character):
