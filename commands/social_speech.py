@@ -337,6 +337,7 @@ class CmdDetail(DelverCommand):
     """
 
     key = "@detail"
+    aliases = ["detail"]
     locks = "cmd:perm(Builder)"
     help_category = "Building"
 
