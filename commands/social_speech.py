@@ -257,7 +257,18 @@ class CmdMultiDescribe(CmdMultiDesc):
             self.caller.db.desc = worn
             self.msg(f"{worn}\n\n|wYou now wear that description.|n")
             return
+        if not self.switches and self.rhs is None and self.args.strip():
+            self.show_one(self.args.strip())
+            return
         super().func()
+
+    def show_one(self, name):
+        """`+desc <name>`, in our words (the contrib's misspells "Description")."""
+        text = dict(self.caller.db.multidesc).get(name.lower())
+        if text is None:
+            self.msg(f"You have no description called '{name}'. |w+desc/list|n shows yours.")
+            return
+        self.msg(f"|wDescription {name.lower()}:|n\n{text}")
 
 
 class CmdHome(DelverCommand):

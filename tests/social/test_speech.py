@@ -82,6 +82,14 @@ class TestDescribe(SocialTest):
         self.call(CmdMultiDescribe(), "/set face + coat", caller=self.char2)
         assert self.char2.db.desc == "A scarred face. A long oilskin coat."
 
+    def test_showing_one_description_reads_in_our_words(self):
+        self.call(CmdMultiDescribe(), "coat=A long oilskin coat.", caller=self.char2)
+        shown = self.call(CmdMultiDescribe(), "coat", caller=self.char2)
+        assert shown.startswith("Description coat:") and "A long oilskin coat." in shown
+        assert "Decsription" not in shown
+        missing = self.call(CmdMultiDescribe(), "hat", caller=self.char2)
+        assert "You have no description called 'hat'" in missing and "+desc/list" in missing
+
     def test_a_second_editor_is_refused_and_stacks_no_cmdset(self):
         self.call(CmdMultiDescribe(), "/edit coat", caller=self.char2)
         stored = self.char2.db_cmdset_storage
