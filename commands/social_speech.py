@@ -8,6 +8,7 @@ through the room (world/social/scenes.py).
 from evennia.commands.default.general import CmdLook as EvenniaLook
 from evennia.contrib.game_systems.multidescer.multidescer import CmdMultiDesc
 from evennia.utils.eveditor import EvEditorCmdSet
+from evennia.utils.utils import crop
 
 from commands.command import DelverCommand
 from world.access import is_staff
@@ -212,6 +213,9 @@ class CmdDescribe(DelverCommand):
         raise SocialError("Write the description after the command: describe <text>.")
 
 
+_CONTRIB_SEED = "caller"  # the multidescer contrib's name for the description worn before
+
+
 class CmdMultiDescribe(CmdMultiDesc):
     """
     keep several descriptions and switch between them
@@ -227,7 +231,8 @@ class CmdMultiDescribe(CmdMultiDesc):
 
     Stores descriptions under names of your choosing; +desc/set puts one on
     (or several joined, in order: +desc/set face + coat). `+desc <name>`
-    shows one without wearing it.
+    shows one without wearing it. The description you had before your
+    first +desc is kept as "original".
 
     Examples:
       +desc coat=A long oilskin coat, patched at the elbows.
@@ -248,7 +253,11 @@ class CmdMultiDescribe(CmdMultiDesc):
             return
         # The contrib's editor reads the store before anything made it.
         if self.caller.db.multidesc is None:
-            self.caller.db.multidesc = [("caller", self.caller.db.desc or "")]
+            self.caller.db.multidesc = [(_CONTRIB_SEED, self.caller.db.desc or "")]
+        self.tidy_store()
+        if "list" in self.switches:
+            self.show_list(cropped="full" not in self.switches)
+            return
         if "set" in self.switches and self.args.strip():
             # The contrib glues the parts with no space between sentences.
             stored = dict(self.caller.db.multidesc)
@@ -261,6 +270,35 @@ class CmdMultiDescribe(CmdMultiDesc):
             self.show_one(self.args.strip())
             return
         super().func()
+        self.tidy_store()
+
+    def tidy_store(self):
+        """
+        The contrib keeps the description worn before the first +desc under
+        the name "caller" (and adds it again, empty, whenever the store is
+        emptied): an empty one is dropped, a written one is named "original".
+        """
+        stored = self.caller.db.multidesc or []
+        names = [name for name, _ in stored]
+        if _CONTRIB_SEED not in names:
+            return
+        tidied = [
+            ("original" if name == _CONTRIB_SEED and "original" not in names else name, text)
+            for name, text in stored
+            if name != _CONTRIB_SEED or text.strip()
+        ]
+        self.caller.db.multidesc = tidied
+
+    def show_list(self, cropped=True):
+        stored = self.caller.db.multidesc or []
+        if not stored:
+            self.msg("You have stored no descriptions yet: |w+desc <name>=<text>|n stores one.")
+            return
+        if cropped:
+            lines = [f"|w{name}:|n {crop(text)}" for name, text in stored]
+        else:
+            lines = [f"|w{name}:|n\n{text}\n" for name, text in stored]
+        self.msg("|wYour stored descriptions:|n\n" + "\n".join(lines))
 
     def show_one(self, name):
         """`+desc <name>`, in our words (the contrib's misspells "Description")."""
