@@ -315,6 +315,7 @@ class CmdFinger(DelverCommand):
     Examples:
       +finger Corwin
       +finger/set Timezone=UTC+1, evenings
+      +finger/set Quote=Trust the rope, not the map.
       +finger/set Quote=
     """
 

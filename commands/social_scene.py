@@ -121,7 +121,8 @@ class CmdPot(DelverCommand):
     posed longest ago is marked > and goes next; then how long since each
     of them posed.
 
-    Example:
+    Examples:
+      +scene/start
       +pot
     """
 

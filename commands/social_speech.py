@@ -236,6 +236,7 @@ class CmdMultiDescribe(CmdMultiDesc):
 
     Examples:
       +desc coat=A long oilskin coat, patched at the elbows.
+      +desc face=A weathered face under a wide-brimmed hat.
       +desc/set face + coat
       +desc/list
     """
