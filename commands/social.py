@@ -260,6 +260,12 @@ class CmdWhere(DelverCommand):
 _shared_where = {"made_for": None, "text": ""}
 
 
+def forget_shared_listings():
+    """Drop the shared `who` and `+where` listings (tests: session ids are reused
+    from one test to the next, within the same second)."""
+    _shared["made_for"] = _shared_where["made_for"] = None
+
+
 def shared_where_listing():
     """Players' +where: the same for everyone, made at most once per second."""
     made_for = (int(time.time()), tuple(evennia.SESSION_HANDLER), presence.version())
