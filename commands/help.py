@@ -433,7 +433,7 @@ class CmdHelp(EvenniaCmdHelp):
         """
         fields = search_fields or SEARCH_FIELDS
         bare = _without_prefix(query)
-        named = _named_topic(bare, entries)
+        named = _named_topic(query, entries)
         if named is not None and search_fields is None:
             # A command or topic of exactly that name opens, with or without
             # its prefix, before a category of the same name (`help digger`).
@@ -495,11 +495,16 @@ def _fits_screen(text, session):
     return lines <= height + max(6, height // 3)
 
 
-def _named_topic(bare, entries):
-    """The command or topic (not a category) whose key or alias is `bare`
-    (compared without prefixes and case), keys before aliases."""
-    bare = bare.lower().strip()
+def _named_topic(query, entries):
+    """The command or topic (not a category) whose key or alias is `query`:
+    a name spelled exactly so first (`@desc` is describe's alias, not +desc),
+    then compared without prefixes and case, keys before aliases."""
+    query = query.lower().strip()
     topics = [entry for entry in entries if not isinstance(entry, HelpCategory)]
+    for entry in topics:
+        if query in (name.lower() for name in _exact_names_of(entry)):
+            return entry
+    bare = _without_prefix(query)
     for entry in topics:
         if _without_prefix(entry.key).lower() == bare:
             return entry
@@ -511,6 +516,12 @@ def _named_topic(bare, entries):
 
 def _without_prefix(name):
     return name[1:] if name and name[0] in settings.CMD_IGNORE_PREFIXES else name
+
+
+def _exact_names_of(entry):
+    """A command's key and aliases as spelled, prefixes and all (topics have
+    no names a player types as a command)."""
+    return [entry.key, *entry.aliases] if isinstance(entry, Command) else []
 
 
 def _names_of(entry):

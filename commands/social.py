@@ -31,7 +31,7 @@ class CmdWho(DelverCommand):
     see who is online
 
     Usage:
-      who
+      +who
       +who/hide
       +who/show
 
@@ -39,16 +39,17 @@ class CmdWho(DelverCommand):
     where they are and their @doing line. Flags: S is staff, A is away
     (afk), I is idle for half an hour or more. `+who/hide` keeps your room
     out of `who` and `+where` (staff still see it); `+who/show` shows it
-    again. Staff see each player's character, room, commands, connection
-    and address; `doing` gives staff the players' list.
+    again. `who` is the same as `+who`. Staff see each player's character,
+    room, commands, connection and address; `doing` gives staff the
+    players' list.
 
     Examples:
-      who
+      +who
       +who/hide
     """
 
-    key = "who"
-    aliases = ["+who", "doing"]
+    key = "+who"
+    aliases = ["who", "doing"]
     locks = "cmd:all()"
     help_category = "Social"
     switch_options = ("hide", "show")
@@ -259,6 +260,12 @@ class CmdWhere(DelverCommand):
 _shared_where = {"made_for": None, "text": ""}
 
 
+def forget_shared_listings():
+    """Drop the shared `who` and `+where` listings (tests: session ids are reused
+    from one test to the next, within the same second)."""
+    _shared["made_for"] = _shared_where["made_for"] = None
+
+
 def shared_where_listing():
     """Players' +where: the same for everyone, made at most once per second."""
     made_for = (int(time.time()), tuple(evennia.SESSION_HANDLER), presence.version())
@@ -314,6 +321,7 @@ class CmdFinger(DelverCommand):
     Examples:
       +finger Corwin
       +finger/set Timezone=UTC+1, evenings
+      +finger/set Quote=Trust the rope, not the map.
       +finger/set Quote=
     """
 
@@ -383,6 +391,7 @@ class CmdStaff(DelverCommand):
     """
 
     key = "+staff"
+    aliases = ["staff"]
     locks = "cmd:all()"
     help_category = "Social"
     account_caller = True

@@ -8,6 +8,7 @@ from world.numbers import database_id
 from world.social import render, scenes
 from world.social.errors import SocialError
 from world.social.models import Scene
+from world.words import counted
 
 
 class CmdScene(DelverCommand):
@@ -56,7 +57,7 @@ class CmdScene(DelverCommand):
             raise SocialError("No scene is running here. Start one with |w+scene/start [<title>]|n.")
         self.msg(
             f"Scene #{scene.id}, |w{render.scene_title(scene)}|n, running since "
-            f"{render.since(scene.started_at)} ago with {scene.entries.count()} lines logged. "
+            f"{render.since(scene.started_at)} ago with {counted(scene.entries.count(), 'line')} logged. "
             "|w+pot|n shows whose turn it is."
         )
 
@@ -120,7 +121,8 @@ class CmdPot(DelverCommand):
     posed longest ago is marked > and goes next; then how long since each
     of them posed.
 
-    Example:
+    Examples:
+      +scene/start
       +pot
     """
 

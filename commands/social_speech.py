@@ -8,6 +8,7 @@ through the room (world/social/scenes.py).
 from evennia.commands.default.general import CmdLook as EvenniaLook
 from evennia.contrib.game_systems.multidescer.multidescer import CmdMultiDesc
 from evennia.utils.eveditor import EvEditorCmdSet
+from evennia.utils.utils import crop
 
 from commands.command import DelverCommand
 from world.access import is_staff
@@ -212,6 +213,9 @@ class CmdDescribe(DelverCommand):
         raise SocialError("Write the description after the command: describe <text>.")
 
 
+_CONTRIB_SEED = "caller"  # the multidescer contrib's name for the description worn before
+
+
 class CmdMultiDescribe(CmdMultiDesc):
     """
     keep several descriptions and switch between them
@@ -227,10 +231,12 @@ class CmdMultiDescribe(CmdMultiDesc):
 
     Stores descriptions under names of your choosing; +desc/set puts one on
     (or several joined, in order: +desc/set face + coat). `+desc <name>`
-    shows one without wearing it.
+    shows one without wearing it. The description you had before your
+    first +desc is kept as "original".
 
     Examples:
       +desc coat=A long oilskin coat, patched at the elbows.
+      +desc face=A weathered face under a wide-brimmed hat.
       +desc/set face + coat
       +desc/list
     """
@@ -248,7 +254,11 @@ class CmdMultiDescribe(CmdMultiDesc):
             return
         # The contrib's editor reads the store before anything made it.
         if self.caller.db.multidesc is None:
-            self.caller.db.multidesc = [("caller", self.caller.db.desc or "")]
+            self.caller.db.multidesc = [(_CONTRIB_SEED, self.caller.db.desc or "")]
+        self.tidy_store()
+        if "list" in self.switches:
+            self.show_list(cropped="full" not in self.switches)
+            return
         if "set" in self.switches and self.args.strip():
             # The contrib glues the parts with no space between sentences.
             stored = dict(self.caller.db.multidesc)
@@ -257,7 +267,47 @@ class CmdMultiDescribe(CmdMultiDesc):
             self.caller.db.desc = worn
             self.msg(f"{worn}\n\n|wYou now wear that description.|n")
             return
+        if not self.switches and self.rhs is None and self.args.strip():
+            self.show_one(self.args.strip())
+            return
         super().func()
+        self.tidy_store()
+
+    def tidy_store(self):
+        """
+        The contrib keeps the description worn before the first +desc under
+        the name "caller" (and adds it again, empty, whenever the store is
+        emptied): an empty one is dropped, a written one is named "original".
+        """
+        stored = self.caller.db.multidesc or []
+        names = [name for name, _ in stored]
+        if _CONTRIB_SEED not in names:
+            return
+        tidied = [
+            ("original" if name == _CONTRIB_SEED and "original" not in names else name, text)
+            for name, text in stored
+            if name != _CONTRIB_SEED or text.strip()
+        ]
+        self.caller.db.multidesc = tidied
+
+    def show_list(self, cropped=True):
+        stored = self.caller.db.multidesc or []
+        if not stored:
+            self.msg("You have stored no descriptions yet: |w+desc <name>=<text>|n stores one.")
+            return
+        if cropped:
+            lines = [f"|w{name}:|n {crop(text)}" for name, text in stored]
+        else:
+            lines = [f"|w{name}:|n\n{text}\n" for name, text in stored]
+        self.msg("|wYour stored descriptions:|n\n" + "\n".join(lines))
+
+    def show_one(self, name):
+        """`+desc <name>`, in our words (the contrib's misspells "Description")."""
+        text = dict(self.caller.db.multidesc).get(name.lower())
+        if text is None:
+            self.msg(f"You have no description called '{name}'. |w+desc/list|n shows yours.")
+            return
+        self.msg(f"|wDescription {name.lower()}:|n\n{text}")
 
 
 class CmdHome(DelverCommand):
@@ -337,6 +387,7 @@ class CmdDetail(DelverCommand):
     """
 
     key = "@detail"
+    aliases = ["detail"]
     locks = "cmd:perm(Builder)"
     help_category = "Building"
 

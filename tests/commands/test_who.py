@@ -4,10 +4,14 @@ Flg, Where and Doing to the players' list)."""
 import evennia
 from evennia.utils.test_resources import EvenniaCommandTest
 
-from commands.social import CmdWho
+from commands.social import CmdWho, forget_shared_listings
 
 
 class TestWho(EvenniaCommandTest):
+    def setUp(self):
+        super().setUp()
+        forget_shared_listings()  # a listing an earlier test made this second
+
     def call_who(self, cmdstring="who"):
         return self.call(CmdWho(), "", caller=self.account, cmdstring=cmdstring)
 

@@ -36,7 +36,7 @@ COUNT_NOUNS = (
     "items tools points rounds cards slots members players characters dice days hours minutes "
     "seconds times dungeons parties delvers levels coins turns hits wounds steps uses units "
     "challenges requests posts mails messages letters scenes poses weeks months years spells "
-    "followers hirelings treasures rolls checks successes failures tries attempts"
+    "followers hirelings treasures rolls checks successes failures tries attempts lines"
 ).split()
 ONE_BEFORE_PLURAL = re.compile(r"(?<![\d.,/-])\b1 (" + "|".join(COUNT_NOUNS) + r")\b")
 A_BEFORE_VOWEL = re.compile(r"(?<![\w'-])([Aa]) ([aeiouAEIOU][\w-]*)")
@@ -76,7 +76,6 @@ ALLOWED = {
     ("world/digger/render_building.py", "cards"),
     ("world/digger/render_run.py", "rolls reached"),
     ("world/oldgold_travel/holdings.py", "days"),
-    ("world/social/render.py", "poses"),
 }
 
 

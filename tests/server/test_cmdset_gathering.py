@@ -51,7 +51,7 @@ class TestGathering(RoomWithALever):
         evennias = self.merged(evennia_get_and_merge)
         ours = self.merged(cmdset_gathering.gather_and_merge)
         assert ours is evennias  # found in Evennia's own cache
-        assert {"look", "who", "north", "pull", "+camp"} <= {cmd.key for cmd in ours}
+        assert {"look", "+who", "north", "pull", "+camp"} <= {cmd.key for cmd in ours}
 
     def test_a_new_merge_is_made_as_evennia_makes_it_and_kept(self):
         ours = self.merged(cmdset_gathering.gather_and_merge)

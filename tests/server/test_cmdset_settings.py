@@ -37,7 +37,7 @@ class TestCurrentCmdsetSettings(EvenniaTest):
     def test_the_merged_cmdset_has_the_commands_of_account_and_character(self):
         providers = generate_cmdset_providers(self.session, session=self.session)[1]
         merged = get_and_merge_cmdsets(self.session, providers, "session", "look").result
-        assert {"look", "who", "+camp", "ooc", "help"} <= {cmd.key for cmd in merged}
+        assert {"look", "+who", "+camp", "ooc", "help"} <= {cmd.key for cmd in merged}
         assert merged.get("__nomatch_command") is not None
 
     def test_same_merged_cmdset_as_with_evennias_own_providers(self):
@@ -52,7 +52,7 @@ class TestCurrentCmdsetSettings(EvenniaTest):
             return [id(cmd) for cmd in cmdset.commands], settings, {cmd.key for cmd in cmdset}
 
         ours = merged()
-        assert {"north", "look", "who"} <= ours[2]
+        assert {"north", "look", "+who"} <= ours[2]
         cmdset_settings.uninstall()
         assert merged() == ours
         exit.delete()

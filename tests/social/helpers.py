@@ -8,12 +8,15 @@ from evennia.server.serversession import ServerSession
 from evennia.utils import ansi, create
 from evennia.utils.test_resources import EvenniaCommandTest
 
+from commands.social import forget_shared_listings
+
 
 class SocialTest(EvenniaCommandTest):
     """char1/account (staff), char2/account2 and char3/account3 (players), all in room1."""
 
     def setUp(self):
         super().setUp()
+        forget_shared_listings()
         self.account3 = create.create_account("Ash", email="ash@example.com", password="pw-x-1234")
         self.char3 = create.create_object(
             self.character_typeclass, key="Ash", location=self.room1, home=self.room1

@@ -1,7 +1,8 @@
 """who, @doing, afk, +who/hide, +where, +finger, +staff."""
 
+from commands import social
 from commands.social import (
-    CmdAfk, CmdDoing, CmdFinger, CmdStaff, CmdWhere, CmdWho, player_listing,
+    CmdAfk, CmdDoing, CmdFinger, CmdStaff, CmdWhere, CmdWho, player_listing, shared_where_listing,
 )
 from world.social import presence
 from tests.social.helpers import SocialTest
@@ -50,6 +51,20 @@ class TestWho(SocialTest):
 
     def test_staff_none_online(self):
         assert "No staff are online" in self.call(CmdStaff(), "", caller=self.account3)
+
+
+class TestSharedListingsStartFresh(SocialTest):
+    """The shared listings are kept per second and per session ids, which the
+    next test reuses: each test must start without the last one's."""
+
+    def test_1_makes_the_listings(self):
+        self.log_in(self.account2, self.char2)
+        player_listing()
+        shared_where_listing()
+
+    def test_2_finds_none_kept(self):
+        assert social._shared["made_for"] is None
+        assert social._shared_where["made_for"] is None
 
 
 class TestDoingAndAfk(SocialTest):

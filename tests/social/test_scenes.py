@@ -74,6 +74,19 @@ class TestPoseOrder(SocialTest):
         assert "(not here)" in text
 
 
+class TestSceneCounts(SocialTest):
+    def test_one_pose_and_one_line_read_in_the_singular(self):
+        self.call(CmdScene(), "/start", caller=self.char1)
+        self.call(CmdPose(), "acts.", caller=self.char2)
+        pot = self.call(CmdPot(), "", caller=self.char1)
+        row = next(line for line in pot.splitlines() if self.char2.key in line)
+        assert " 1 pose " in row and "poses" not in row
+        assert "1 line logged" in self.call(CmdScene(), "", caller=self.char1)
+        self.call(CmdPose(), "acts again.", caller=self.char2)
+        assert " 2 poses " in self.call(CmdPot(), "", caller=self.char1)
+        assert "2 lines logged" in self.call(CmdScene(), "", caller=self.char1)
+
+
 class TestScenePrivacy(SocialTest):
     def setUp(self):
         super().setUp()

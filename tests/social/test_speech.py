@@ -90,6 +90,29 @@ class TestDescribe(SocialTest):
         self.call(CmdMultiDescribe(), "/set face + coat", caller=self.char2)
         assert self.char2.db.desc == "A scarred face. A long oilskin coat."
 
+    def test_showing_one_description_reads_in_our_words(self):
+        self.call(CmdMultiDescribe(), "coat=A long oilskin coat.", caller=self.char2)
+        shown = self.call(CmdMultiDescribe(), "coat", caller=self.char2)
+        assert shown.startswith("Description coat:") and "A long oilskin coat." in shown
+        assert "Decsription" not in shown
+        missing = self.call(CmdMultiDescribe(), "hat", caller=self.char2)
+        assert "You have no description called 'hat'" in missing and "+desc/list" in missing
+
+    def test_the_list_has_no_empty_caller_line(self):
+        self.call(CmdMultiDescribe(), "coat=A long oilskin coat.", caller=self.char2)
+        listed = self.call(CmdMultiDescribe(), "/list", caller=self.char2)
+        assert "caller" not in listed
+        assert [line for line in listed.splitlines() if line.strip()][1:] == [
+            "coat: A long oilskin coat."]
+
+    def test_a_description_from_before_is_kept_as_original(self):
+        self.char3.db.desc = "A quiet delver."
+        self.call(CmdMultiDescribe(), "coat=A long oilskin coat.", caller=self.char3)
+        listed = self.call(CmdMultiDescribe(), "/list", caller=self.char3)
+        assert "original: A quiet delver." in listed and "caller" not in listed
+        self.call(CmdMultiDescribe(), "/set original", caller=self.char3)
+        assert self.char3.db.desc == "A quiet delver."
+
     def test_a_second_editor_is_refused_and_stacks_no_cmdset(self):
         self.call(CmdMultiDescribe(), "/edit coat", caller=self.char2)
         stored = self.char2.db_cmdset_storage

@@ -4,6 +4,7 @@ from django.utils import timezone
 from evennia.utils.utils import crop, time_format, wrap
 
 from world.social import rules
+from world.words import counted
 
 WIDTH = rules.WIDTH
 
@@ -36,7 +37,8 @@ def pose_order(scene, order):
         last = f"posed {since(participant.last_posed_at, now)} ago" if participant.last_posed_at \
             else "has not posed yet"
         lines.append(
-            f"{marker} {crop(participant.name, 24):<24} {participant.poses:>3} poses  {last}{where}"
+            f"{marker} {crop(participant.name, 24):<24} {counted(participant.poses, 'pose'):<10} "
+            f"{last}{where}"
         )
     if len(lines) == 1:
         lines.append("Nobody has posed yet.")
