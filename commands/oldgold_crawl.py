@@ -20,8 +20,8 @@ def _leaning(text):
     words = {w.strip().lower() for w in (text or "").split(",") if w.strip()}
     unknown = words - {"adv", "dis"}
     if unknown:
-        raise CrawlError(f"'{sorted(unknown)[0]}' is not a search option: =adv when a "
-                         "hidden door is likely, =dis when it is not.")
+        raise CrawlError(f"'{sorted(unknown)[0]}' is not a search option: +crawl/search adv "
+                         "when a hidden door is likely, +crawl/search dis when it is not.")
     return "adv" in words, "dis" in words
 
 
@@ -32,7 +32,7 @@ class CmdCrawl(OldGoldCommand):
     Usage:
       +crawl                         where you are in the dungeon
       +crawl/force <way>             force a stuck door, or pick a lock
-      +crawl/search [=adv or dis]    look for a hidden door
+      +crawl/search [adv or dis]     look for a hidden door
       +crawl/new <name>[=<size>]     (GM) open a dungeon from this room
       +crawl/list                    (GM) every generated dungeon
       +crawl/keep <name>             (GM) keep it safe from teardown, or not
@@ -68,7 +68,7 @@ class CmdCrawl(OldGoldCommand):
       +crawl/new Barrow of the Worm
       north
       +crawl/force east
-      +crawl/search=dis
+      +crawl/search dis
       +crawl/teardown Sunken Vault
 
     Old Gold is by Milán László (CC BY 4.0); the generator's tables are
@@ -109,9 +109,7 @@ class CmdCrawl(OldGoldCommand):
         self.room(crawl.force_door(self.caller, self.args))
 
     def switch_search(self):
-        if (self.lhs or "").strip():
-            self.refuse_usage("Search where you stand: +crawl/search (or =adv, =dis).")
-        advantage, disadvantage = _leaning(self.rhs)
+        advantage, disadvantage = _leaning(self.args.replace(" ", ","))
         self.room(crawl.search_here(self.caller, advantage=advantage,
                                     disadvantage=disadvantage))
 
