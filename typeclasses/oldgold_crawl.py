@@ -34,5 +34,7 @@ class OldGoldCrawlExit(Exit):
                                   "was changed.|n A |w+request/bug|n helps.")
             return
         if outcome.lines and self.location is not None:
-            self.location.msg_contents("\n".join(outcome.lines))
+            from world.oldgold import render
+
+            self.location.msg_contents(render.wrap_text(outcome.text))
         super().at_traverse(traversing_object, self.destination, **kwargs)

@@ -224,6 +224,15 @@ class TestTeardown(CrawlTest):
         assert not CrawlWay.objects.exists()
         assert "Sunken Vault" not in [e.key for e in self.room1.exits]
 
+    def test_a_monster_a_gm_spawned_inside_goes_too(self):
+        from world.oldgold_dungeon import bestiary
+
+        dungeon = self.open_dungeon()
+        entrance = self.way(self.room1, "Sunken Vault").destination
+        wolf = bestiary.spawn_monster("wolf", entrance)
+        crawl.teardown(self.char1, dungeon.name)
+        assert not ObjectDB.objects.filter(id=wolf.id).exists()
+
     def test_a_kept_dungeon_stays(self):
         self.open_dungeon()
         crawl.toggle_keep(self.char1, "Sunken Vault")

@@ -101,7 +101,8 @@ class TestInTheDungeon(CrawlTest):
 
     def test_search_and_its_refusals(self):
         self.char2.move_to(self.entrance, quiet=True)
-        self.crawl("/search", "You have no Old Gold adventurer yet: +og/new makes one.", caller=self.char2)
+        self.crawl("/search", "You have no Old Gold adventurer yet: +og/new makes one.",
+                   caller=self.char2)
         give_sheet(self.char2, heart=3)
         self.crawl("/search maybe", "'maybe' is not a search option: +crawl/search adv",
                    caller=self.char2)

@@ -363,16 +363,19 @@ def toggle_keep(gm, name):
 
 @transaction.atomic
 def teardown(gm, name):
-    """Every room, exit and monster of the dungeon goes, and its records.
-    Anyone else inside (adventurers, things they dropped) is moved out first."""
+    """Every room, exit and monster of the dungeon goes (monsters a GM spawned
+    inside too), and its records. Anyone else inside (adventurers, things
+    they dropped) is moved out first."""
     og._require_gm(gm)
     dungeon = dungeon_named(name)
     if dungeon.kept:
         raise CrawlError(f"{dungeon.name} is kept: |w+crawl/keep {dungeon.name}|n lets it "
                          "go first. Nothing was removed.")
     objects = tagged(dungeon)
-    ids = {obj.id for obj in objects}
     rooms = [obj for obj in objects if obj.location is None]
+    objects += [thing for room in rooms for thing in room.contents
+                if og.is_npc(thing) and thing not in objects]
+    ids = {obj.id for obj in objects}
     moved = []
     for room in rooms:
         for thing in list(room.contents):
