@@ -76,7 +76,6 @@ class CmdCrawl(OldGoldCommand):
     """
 
     key = "+crawl"
-    aliases = ["+dungeongen"]
     help_category = HELP_CATEGORY
     locks = f"cmd:all();gm:{og.GM_LOCK}"
     switch_options = ("force", "search", *GM_SWITCHES)
