@@ -71,8 +71,8 @@ class CmdCrawl(OldGoldCommand):
       +crawl/search dis
       +crawl/teardown Sunken Vault
 
-    Old Gold is by Milán László (CC BY 4.0); the generator's tables are
-    Delver's own, read with the text's dice.
+    A GM's guide: |whelp old gold crawl|n. Old Gold is by Milán László
+    (CC BY 4.0); the generator's tables are Delver's own, on its dice.
     """
 
     key = "+crawl"

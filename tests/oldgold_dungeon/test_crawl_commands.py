@@ -89,13 +89,14 @@ class TestInTheDungeon(CrawlTest):
         give_sheet(self.char2, might=3)
         self.char2.move_to(self.entrance, quiet=True)
         self.walk(self.char2, "north", 3, expected="The door north is barred from the far "
-                  "side (1d6 [3]). It will not open: force it with +crawl/force north")
+                  "side (1d6 [3]). It will not open: force it with +crawl/force north (Might check).")
+        assert "north (the door is barred)" in self.crawl("", caller=self.char2)
         self.crawl("/force", "Name the door's way: +crawl/force north.", caller=self.char2)
         self.crawl("/force up", "There is no way 'up' out of here", caller=self.char2)
         self.crawl("/force east", "The way east is not shut", caller=self.char2)
         out = self.crawl("/force north", None, 12, caller=self.char2)
         assert "Char2 checks Might against 12" in out and "gives way" in out
-        assert "a barred door" not in self.crawl("", caller=self.char2)
+        assert "the door is barred" not in self.crawl("", caller=self.char2)
         self.walk(self.char2, "north", *NORTH_CORRIDOR[1:])
         assert "a corridor (space 2)" in self.crawl("", caller=self.char2)
 
@@ -119,7 +120,7 @@ def test_help_names_every_switch_with_examples_and_fits_78_columns():
     assert "Usage:" in text and "Examples:" in text
     for switch in CmdCrawl.switch_options:
         assert f"+crawl/{switch}" in text, switch
-    topic = next(e for e in HELP_ENTRY_DICTS if e["key"] == "old gold dungeons")
+    topic = next(e for e in HELP_ENTRY_DICTS if e["key"] == "old gold crawl")
     for words in ("+crawl/new", "+crawl/search", "+crawl/teardown", "Milán László"):
         assert words in topic["text"]
     for block in (textwrap.dedent(text), topic["text"]):

@@ -190,7 +190,7 @@ def walk(traveller, exit_obj, rng=None):
         attribute = rules.DOOR_CHECKS[way.door]
         shut = " ".join(lines) or f"The door {exit_obj.key} is {way.door}."
         raise CrawlError(f"{shut} It will not open: force it with |w+crawl/force "
-                         f"{exit_obj.key}|n (a {attribute.capitalize()} check).")
+                         f"{exit_obj.key}|n ({attribute.capitalize()} check).")
     with transaction.atomic():
         lines += _explore(traveller, way, exit_obj, rng)
     return Outcome(tuple(lines))

@@ -1,5 +1,5 @@
 """
-The GM's help topic "old gold dungeons": running a dungeon that the
+The GM's help topic "old gold crawl": running a dungeon that the
 generator builds as the party explores (`+crawl`). Numbers come from the
 generator's rules table. world/help_entries.py adds it to the game's help.
 """
@@ -13,8 +13,8 @@ _SIZES = "\n".join(
 
 CRAWL_HELP = [
     {
-        "key": "old gold dungeons",
-        "aliases": ["dungeon generator", "generated dungeons", "old gold crawl"],
+        "key": "old gold crawl",
+        "aliases": ["crawl guide", "room generator"],
         "category": "Old Gold scenes",
         "text": f"""
             |wOld Gold dungeons built as you explore, for GMs|n

@@ -18,7 +18,7 @@ def _way_words(way, level):
         if way.leads in ("down", "up") and not way.explored:
             words += ", unexplored"
     elif way.door in ("locked", "stuck", "barred"):
-        words = f"a {way.door} door"
+        words = f"the door is {way.door}"
     elif not way.explored:
         words = "unexplored"
     else:
