@@ -26,6 +26,7 @@ from commands.oldgold import OldGoldCmdSet
 from commands.oldgold_bestiary import OldGoldBestiaryCmdSet
 from commands.oldgold_travel import OldGoldTravelCmdSet
 from commands.oldgold_scene import OldGoldSceneCmdSet
+from commands.oldgold_crawl import OldGoldCrawlCmdSet
 from commands.requests import RequestCmdSet
 from commands.social_cmdsets import SocialAccountCmdSet, SocialCharacterCmdSet
 from commands.system import CmdNoMatch
@@ -56,6 +57,7 @@ class CharacterCmdSet(default_cmds.CharacterCmdSet):
         self.add(OldGoldTravelCmdSet)
         self.add(OldGoldSceneCmdSet)
         self.add(OldGoldBestiaryCmdSet)
+        self.add(OldGoldCrawlCmdSet)
         self.add(GoldengraveCmdSet)
         self.add(RequestCmdSet)
         self.add(SocialCharacterCmdSet)

@@ -240,6 +240,11 @@ from world.oldgold_dungeon.monster_making import MONSTER_HELP  # noqa: E402
 
 HELP_ENTRY_DICTS += MONSTER_HELP
 
+# Old Gold's dungeon generator (+crawl): the GM's topic.
+from world.oldgold_dungeon.crawl_help import CRAWL_HELP  # noqa: E402
+
+HELP_ENTRY_DICTS += CRAWL_HELP
+
 # The website shows a topic's text stripped but not dedented (the in-game help
 # dedents it), so every topic is stored already dedented.
 from textwrap import dedent  # noqa: E402

@@ -130,6 +130,33 @@ class TestZombiesRise(BestiaryFight):
         entry = next(e for e in Encounter.objects.get().combatants if e["name"] == "Zombie")
         assert entry["out"] is None
 
+    def test_a_lone_zombie_rises_in_its_own_slot_and_acts_the_next_round(self):
+        give_sheet(self.char3, grace=3, might=2, hp=10, items=[("sword", "hands")])
+        zombie = bestiary.spawn_monster("zombie", self.room1)
+        self.hurt(zombie, 1)
+        self.og("/fight")
+        out = self.og("/attack zombie", None, 5, caller=self.char3)
+        assert "Zombie falls and dies." in out
+        out = self.og("/done", None, 3, caller=self.char3)  # no other zombie to wake it
+        assert "Zombie rises again (1d6: 3) with 1 HP!" in out
+        encounter = Encounter.objects.get()
+        assert encounter.round == 2 and encounter.combatants[encounter.turn]["name"] == "Cid"
+        assert self.stats(zombie)["hp"] == 1 and encounter.combatants[1]["out"] is None
+        out = self.og("/done", None, caller=self.char3)
+        assert "Zombie's turn." in out
+
+    def test_a_lone_zombie_rolls_once_per_death(self):
+        give_sheet(self.char3, grace=3, might=2, hp=10, items=[("sword", "hands")])
+        zombie = bestiary.spawn_monster("zombie", self.room1)
+        self.hurt(zombie, 1)
+        self.og("/fight")
+        self.og("/attack zombie", None, 5, caller=self.char3)
+        out = self.og("/done", None, 4, caller=self.char3)
+        assert "Zombie stays down (1d6: 4)." in out
+        out = self.og("/done", None, caller=self.char3)  # no die left to roll: none rolled
+        assert "stays down" not in out and "rises again" not in out
+        assert self.stats(zombie)["hp"] == 0
+
     def test_a_burned_zombie_stays_down_and_a_high_die_keeps_it_down(self):
         give_sheet(self.char3, grace=3, might=2, hp=10, items=[("sword", "hands")])
         first = bestiary.spawn_monster("zombie", self.room1)

@@ -549,6 +549,12 @@ def _advance(encounter, rng=None):
             lines += _tick(encounter)
             lines.append(_order_line(encounter))
         current = _current(encounter)
+        if current["out"] == "dead" and not current["pc"]:
+            # A fallen creature's hooks still run in its slot: a lone zombie
+            # rises again only on its own turn (it acts from the next round).
+            obj = _obj(current)
+            lines += _round_hooks(encounter, obj) if obj is not None else []
+            continue
         if current["out"] in ("dead", "fled"):
             continue
         obj = _obj(current)
@@ -579,14 +585,20 @@ def _begin_turn(encounter, rng=None):
         return lines
     lines.append(f"|w{current['name']}'s turn.|n")
     if obj is not None and not current["pc"]:
-        from world.oldgold.abilities import ROUND_HOOKS
+        lines += _round_hooks(encounter, obj)
+    return lines
 
-        for ability in npc_stats(obj).get("abilities", []):
-            hook = ROUND_HOOKS.get(ability)
-            if hook:
-                said = hook(encounter, obj)
-                if said:
-                    lines.append(said)
+
+def _round_hooks(encounter, npc):
+    """The lines of the NPC's per-round abilities (world.oldgold.abilities)."""
+    from world.oldgold.abilities import ROUND_HOOKS
+
+    lines = []
+    for ability in npc_stats(npc).get("abilities", []):
+        hook = ROUND_HOOKS.get(ability)
+        said = hook(encounter, npc) if hook else None
+        if said:
+            lines.append(said)
     return lines
 
 
