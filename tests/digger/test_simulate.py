@@ -40,7 +40,7 @@ from .support import card, dungeon, tool
 SAMPLES = load_sample_dungeons()
 BAND_RUNS = 3_000
 BAND_SEED = 20_240_601
-BARE_RUIN_FLOOR = 0.15  # spec/digger.md: a bare party finding a Ruin hopeless is too harsh
+BARE_RUIN_FLOOR = 0.15  # a bare party finding a Ruin hopeless is too harsh (as bare.yaml says)
 
 
 # --- The parties as they play ------------------------------------------------------------

@@ -1,6 +1,7 @@
 """
-Digger's rules table: every number of the house rules (`spec/digger.md`) and the
-source's Conditions and Tool qualities, as plain data.
+Digger's rules table: every number of the house rules (the game's help topics
+`dungeon rules` and `digger points` quote them) and the source's Conditions and
+Tool qualities, as plain data.
 
 This is the ONE place staff re-tune Digger. The live game (services) and the
 balance simulator both use it through `world.dice.digger` (a round's
