@@ -18,8 +18,8 @@ from django.db.models.fields.json import KT
 from evennia.objects.models import ObjectDB
 from evennia.utils.utils import inherits_from
 
+from world.access import is_staff
 from world.digger import rules
-from world.digger.access import is_staff
 from world.digger.balance_chart import ChartRow, spread_chart
 from world.digger.errors import DiggerError
 from world.digger.models import Dungeon, PartyMember, Run, RunRoll, Simulation
