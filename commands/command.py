@@ -63,6 +63,9 @@ class DelverCommand(MuxCommand):
         chosen = []
         for switch in requested:
             switch = switch.lower()
+            if not switch:
+                # `+cmd//x`: MuxCommand would call the empty name ambiguous and drop it.
+                return "A / needs a switch name straight after it."
             matches = (
                 [switch] if switch in options else [o for o in options if o.startswith(switch)]
             )
@@ -116,9 +119,8 @@ class DelverCommand(MuxCommand):
 
 
 def _requested_switches(args):
-    """The switches typed after the command name (`/a/b rest` -> ['a', 'b'])."""
-    text = (args or "").lstrip()
+    """The switches typed after the command name (`/a/b rest` -> ['a', 'b'], `//b` -> ['', 'b'])."""
+    text = (args or "").strip()
     if not text.startswith("/") or len(text) < 2:
         return []
-    first = text[1:].split(None, 1)[0]
-    return [part for part in first.split("/") if part]
+    return text[1:].split(None, 1)[0].split("/")

@@ -60,7 +60,6 @@ class CmdRequest(DelverCommand):
     switch_options = ("comment", "cancel", *_STAFF_SWITCHES, *rules.CATEGORIES)
 
     def func_default(self):
-        _refuse_ambiguous_switch(self)
         if not self.args:
             self.msg(render.own_list(services.own_requests(self.actor()), self.client_width()))
         elif self.rhs is None:
@@ -159,7 +158,6 @@ class CmdRequests(DelverCommand):
     switch_options = ("all",)
 
     def func_default(self):
-        _refuse_ambiguous_switch(self)
         if self.args:
             self.refuse_usage()
         rows = services.own_requests(services.actor_for(self.caller))
@@ -174,13 +172,6 @@ class CmdRequests(DelverCommand):
             filters[key.lower()] = value
         queue = services.staff_queue(services.actor_for(self.caller), filters)
         self.msg(render.queue(queue, self.client_width()))
-
-
-def _refuse_ambiguous_switch(command):
-    # MuxCommand drops a switch abbreviation that fits several switches (it has
-    # already said which); acting without it would do something else entirely.
-    if command.raw.startswith("/"):
-        command.refuse_usage()
 
 
 class RequestCmdSet(CmdSet):

@@ -9,8 +9,8 @@ those switches only in a builder's help; +card is locked to builders.
 
 from evennia.utils import evmore
 
+from world.access import is_staff
 from world.digger import building, dungeon_files, render_building, rules, simulation_jobs
-from world.digger.access import is_staff
 from world.digger.sim_parties import SHIPPED, STANDARD
 
 from . import buildmenu

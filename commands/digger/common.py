@@ -5,8 +5,8 @@ news to a party (each member wherever they are) and to the room.
 
 from commands.command import DelverCommand
 from world import access
+from world.access import is_staff
 from world.digger import rules
-from world.digger.access import is_staff
 from world.digger.errors import DiggerError
 from world.numbers import INTEGER_COLUMN_MAX, whole_number
 

@@ -5,8 +5,8 @@ are, and its public part to the room. The builders' switches of +dungeon
 live in `building.py`.
 """
 
+from world.access import is_staff
 from world.digger import building, render_building, render_run, rules, services, store
-from world.digger.access import is_staff
 
 from .building import DungeonBuilding
 from .common import DiggerCommand, tell_party, tell_room, tell_rooms, with_rules

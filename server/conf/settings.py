@@ -116,6 +116,12 @@ INSTALLED_APPS += ["world.oldgold_travel", "world.oldgold_dungeon", "world.oldgo
 
 EXTRA_LAUNCHER_COMMANDS = {"dungeons": "world.digger.dungeon_files.launcher"}
 CMDSET_CHARACTER = "commands.default_cmdsets.CharacterCmdSet"
+# The game has no lock functions, $functions or web hooks of its own:
+# Evennia's only (its defaults name server/conf/ modules the template has).
+LOCK_FUNC_MODULES = ("evennia.locks.lockfuncs",)
+FUNCPARSER_OUTGOING_MESSAGES_MODULES = ["evennia.utils.funcparser"]
+FUNCPARSER_PROTOTYPE_PARSING_MODULES = ["evennia.prototypes.protfuncs"]
+WEB_PLUGINS_MODULE = None
 # Every player has merged cmdsets of their own (their character's commands,
 # their room's exits): Evennia keeps the last 1,000 merges, which a thousand
 # players online would cycle through, merging anew on almost every line.
@@ -131,7 +137,7 @@ BASE_ROOM_TYPECLASS = "typeclasses.rooms.Room"
 HELP_MORE_ENABLED = True
 
 # Goldengrave: monsters and traps builders can spawn.
-PROTOTYPE_MODULES = ["world.prototypes", "world.goldengrave.prototypes"]
+PROTOTYPE_MODULES = ["world.goldengrave.prototypes"]
 # Old Gold: the bestiary's monsters, spawned by key ("oldgold_goblin").
 PROTOTYPE_MODULES += ["world.oldgold_dungeon.prototypes"]
 # Template filters every page may load, e.g. `{% load web_text %}` (web/templatetags/).

@@ -55,6 +55,17 @@ class TestDelverCommand(EvenniaCommandTest):
         assert "/l could mean /light, /lower" in text
         assert "You light" not in text and "glows" not in text
 
+    def test_an_empty_switch_is_refused_not_dropped(self):
+        # MuxCommand calls the empty name ambiguous, drops it and runs what is left.
+        for raw in ("// red", "//light red", "/light/ red"):
+            text = self.call(CmdLantern(), raw)
+            assert text.startswith("A / needs a switch name straight after it."), raw
+            assert "Usage: +lantern" in text
+            assert "Ambiguous" not in text and "glows" not in text and "You light" not in text
+
+    def test_a_lone_slash_is_an_argument(self):
+        self.call(CmdLantern(), "/", "The lantern glows.")
+
     def test_two_switches_are_refused_naming_both(self):
         text = self.call(CmdLantern(), "/light/lower red")
         assert text.startswith(

@@ -1,11 +1,11 @@
 """The dice engines are plain Python: importing any of them loads no Django,
-Evennia or Twisted module, so the simulator and scripts can use them bare.
+Evennia or Twisted module, so the simulator and scripts can use them bare, and
+nothing of the game either (`world.dice.digger` is given the Digger rules it
+resolves with; it does not read `world.digger.rules`).
 
 The check runs in a fresh interpreter, since this test process has Django and
 Evennia loaded already. Every module of `world.dice` is imported, found on
-disk so a new engine is checked as soon as it exists; that includes
-`world.dice.digger`, which reads its numbers from `world.digger.rules` inside
-the Digger Django app (so that app's `__init__` must stay free of Django too).
+disk so a new engine is checked as soon as it exists.
 """
 
 import json
@@ -24,7 +24,8 @@ names = sorted(m.name for m in pkgutil.iter_modules(world.dice.__path__, "world.
 for name in names:
     importlib.import_module(name)
 frameworks = sorted(m for m in sys.modules if m.split(".")[0] in {FRAMEWORKS!r})
-print(json.dumps({{"modules": names, "frameworks": frameworks}}))
+game = sorted(m for m in sys.modules if m.startswith("world.") and not m.startswith("world.dice"))
+print(json.dumps({{"modules": names, "frameworks": frameworks, "game": game}}))
 """
 
 
@@ -49,9 +50,15 @@ def test_importing_every_dice_engine_loads_no_framework():
     expected = {"digger", "expr", "goldengrave", "kroll", "oldgold", "results"}
     assert expected <= {name.rsplit(".", 1)[1] for name in found["modules"]}
     assert found["frameworks"] == []
+    assert found["game"] == []
 
 
 def test_the_probe_sees_a_framework_import():
     # Proof that the empty list above means something: made to import Django
     # first, the same probe reports it.
     assert "django" in _run_probe(before="import django\n")["frameworks"]
+
+
+def test_the_probe_sees_a_game_import():
+    # The same proof for the game's modules.
+    assert "world.digger.rules" in _run_probe(before="import world.digger.rules\n")["game"]

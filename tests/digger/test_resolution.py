@@ -12,8 +12,6 @@ from world.dice.digger import (
     RoundModifiers,
     RoundPlan,
     resolve_round,
-    successes_needed,
-    target_number,
 )
 from world.digger import rules
 
@@ -28,12 +26,21 @@ def member(name, rating=3, **kwargs):
 
 
 def resolve(members, *rolls, modifiers=RoundModifiers(), on=BRUTE_2):
-    return resolve_round(on, members, modifiers, dice(*rolls))
+    return resolve_round(on, members, modifiers, dice(*rolls), rules.ROUND_RULES)
 
 
 def test_target_and_pass_share():
-    assert [target_number(level) for level in (1, 2, 3, 4)] == [9, 11, 13, 15]
-    assert [successes_needed(n) for n in (0, 1, 2, 3, 4, 5, 7)] == [0, 1, 1, 2, 2, 3, 4]
+    table = rules.ROUND_RULES
+    assert [table.target_number(level) for level in (1, 2, 3, 4)] == [9, 11, 13, 15]
+    assert [table.successes_needed(n) for n in (0, 1, 2, 3, 4, 5, 7)] == [0, 1, 1, 2, 2, 3, 4]
+
+
+def test_the_round_uses_the_rules_it_is_given():
+    easier = rules.ROUND_RULES._replace(target_base=3, exploration_fail=1)
+    result = resolve_round(BRUTE_2, [member("a", rating=0)], RoundModifiers(), dice((4, 3)), easier)
+    assert result.target == 7 and result.passed  # 3 + 2 x 2: the table's 7 is not read
+    failed = resolve_round(BRUTE_2, [member("a", rating=0)], RoundModifiers(), dice((1, 1)), easier)
+    assert failed.exploration_items == (("party failed", 1),)
 
 
 def test_worked_round_two_of_three_pass():
@@ -74,7 +81,9 @@ def test_two_of_four_pass_one_of_four_fails():
 
 def test_rolls_use_two_d6_per_member_in_the_given_order():
     rng = ScriptedRng([1, 2, 3, 4, 5, 6])
-    result = resolve_round(BRUTE_2, [member("x"), member("y"), member("z")], RoundModifiers(), rng)
+    result = resolve_round(
+        BRUTE_2, [member("x"), member("y"), member("z")], RoundModifiers(), rng, rules.ROUND_RULES
+    )
     assert [r.dice for r in result.members] == [(1, 2), (3, 4), (5, 6)]
     assert rng.values == []
 
@@ -232,7 +241,9 @@ def test_render_lines():
 
 
 def test_a_plan_rolled_again_resolves_as_a_new_round_would():
-    plan = RoundPlan(BRUTE_2, [member("a", exhaustion=80), member("b")], RoundModifiers())
+    plan = RoundPlan(
+        BRUTE_2, [member("a", exhaustion=80), member("b")], RoundModifiers(), rules.ROUND_RULES
+    )
     first = plan.roll(dice(MISS, MISS), (80, 0)).result()
     again = plan.roll(dice(MISS, MISS), (85, 90)).result()  # the same fall of the dice
     assert first == resolve([member("a", exhaustion=80), member("b")], MISS, MISS)
@@ -284,7 +295,9 @@ def test_properties(members, level, rolls, roll_mods, exhaustion, suffer, final)
         tuple(roll_mods), (), tuple(exhaustion), (("Suffer", 10),) if suffer else ()
     )
     rng = ScriptedRng(rolls)
-    result = resolve_round(card("p", rules.WITS, level, kind=kind), members, mods, rng)
+    result = resolve_round(
+        card("p", rules.WITS, level, kind=kind), members, mods, rng, rules.ROUND_RULES
+    )
 
     able = [m for m in members if m.exhaustion < rules.EXHAUSTION_LIMIT and m.connected]
     assert result.rolled == len(able)

@@ -40,7 +40,7 @@ from .support import card, dungeon, tool
 SAMPLES = load_sample_dungeons()
 BAND_RUNS = 3_000
 BAND_SEED = 20_240_601
-BARE_RUIN_FLOOR = 0.15  # spec/digger.md: a bare party finding a Ruin hopeless is too harsh
+BARE_RUIN_FLOOR = 0.15  # a bare party finding a Ruin hopeless is too harsh (as bare.yaml says)
 
 
 # --- The parties as they play ------------------------------------------------------------
@@ -146,9 +146,11 @@ def test_the_simulator_and_its_parties_run_without_django_or_evennia():
 
 
 def test_the_simulator_plays_by_the_live_rules_table(monkeypatch):
-    monkeypatch.setattr(rules, "TARGET_BASE", -100)  # every roll succeeds
+    # every roll succeeds
+    monkeypatch.setattr(rules, "ROUND_RULES", rules.ROUND_RULES._replace(target_base=-100))
     assert simulate(SAMPLES[4], 200, seed=1).outcomes[rules.WON] == 200
-    monkeypatch.setattr(rules, "TARGET_BASE", 100)  # every roll fails
+    # every roll fails
+    monkeypatch.setattr(rules, "ROUND_RULES", rules.ROUND_RULES._replace(target_base=100))
     report = simulate(SAMPLES[0], 200, seed=1)
     assert report.outcomes[rules.WON] == 0
     assert report.cards[0].failure_rate == 1.0
@@ -284,14 +286,14 @@ def test_the_plain_report_shows_all_four_parties_and_the_standard_verdict():
 
 
 def test_a_builder_is_warned_when_the_standard_party_misses_the_band(monkeypatch):
-    monkeypatch.setattr(rules, "TARGET_BASE", -100)
+    monkeypatch.setattr(rules, "ROUND_RULES", rules.ROUND_RULES._replace(target_base=-100))
     easy = balance(SAMPLES[0], 50, seed=1)
     assert easy.verdict() == "OUTSIDE the Ruin band 52%-68%"
     assert easy.warning.startswith(
         "Warning: the standard party wins 100.0% of its runs, above the Ruin band of 52%-68%."
     )
     assert "Make the deck harder" in easy.warning and easy.warning in easy.render()
-    monkeypatch.setattr(rules, "TARGET_BASE", 100)
+    monkeypatch.setattr(rules, "ROUND_RULES", rules.ROUND_RULES._replace(target_base=100))
     hard = balance(SAMPLES[0], 50, seed=1)
     assert "below the Ruin band" in hard.warning and "Make the deck easier" in hard.warning
     monkeypatch.undo()

@@ -77,7 +77,7 @@ class TestSimulateCommand(SimulateTest):
         assert record.report["party"] == "bold" and record.report["runs"] == 120
 
     def test_a_warning_when_the_standard_party_misses_the_band(self):
-        with patch.object(rules, "TARGET_BASE", -100):
+        with patch.object(rules, "ROUND_RULES", rules.ROUND_RULES._replace(target_base=-100)):
             out = " ".join(self.simulate("1 50").split())
         assert "Warning: the standard party wins 100.0% of its runs, above the Ruin band" in out
         assert "Make the deck harder" in out

@@ -458,6 +458,14 @@ class TestRefusals(RequestDeskTest):
         self.assertIn("Usage:", out)
         self.assertFalse(Request.objects.exists())
 
+    def test_empty_switch_files_nothing(self):
+        for raw in ("// Title=text", "/bug/ Title=text"):
+            out = self.call(CmdRequest(), raw, None, caller=self.char2)
+            self.assertIn("A / needs a switch name", out)
+            self.assertNotIn("Ambiguous", out)
+        self.assertIn("A / needs a switch name", self.call(CmdRequests(), "//", None))
+        self.assertFalse(Request.objects.exists())
+
     def test_state_refusals(self):
         number = self.file().id
         self.call(CmdRequest(), f"/close {number}=Done.", f"#{number} is closed")

@@ -28,7 +28,8 @@ def staff(make_account):
 
 def test_a_builder_reads_the_spread_and_the_warning(local_page, live_server, staff, monkeypatch):
     model = save_dungeon(barrow(), published=True)
-    monkeypatch.setattr(rules, "TARGET_BASE", -100)  # every roll succeeds: far above the band
+    # every roll succeeds: far above the band
+    monkeypatch.setattr(rules, "ROUND_RULES", rules.ROUND_RULES._replace(target_base=-100))
     builder = create.create_object(settings.BASE_CHARACTER_TYPECLASS, key="Sage")
     record = keep_report(builder, model, balance(barrow(), 40, seed=1))
     monkeypatch.undo()

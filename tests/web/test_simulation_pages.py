@@ -79,7 +79,7 @@ def test_a_report_shows_every_party_its_chart_and_the_detail(sage, kept):
 
 def test_a_warning_when_the_standard_party_misses_the_band(sage, monkeypatch):
     model = save_dungeon(barrow(), published=True)
-    monkeypatch.setattr(rules, "TARGET_BASE", -100)
+    monkeypatch.setattr(rules, "ROUND_RULES", rules.ROUND_RULES._replace(target_base=-100))
     record = keep_report(sage[1], model, balance(barrow(), 30, seed=1))
     monkeypatch.undo()
     text = page(logged_in(sage[0]), reverse("digger:simulation", args=[record.pk]))

@@ -7,7 +7,6 @@ Both messages keep the same keys in every state (outside a party, before a
 run, after it), so a client never has to test whether a field is there.
 """
 
-from world.dice.digger import target_number
 from world.digger import rules
 
 
@@ -90,7 +89,7 @@ def _card(card, pending):
         "ability": card.ability,
         "action": rules.ACTIONS.get(card.ability),
         "level": card.level,
-        "target": target_number(card.level),
+        "target": rules.target_number(card.level),
         "pending": pending,
         "conditions": [
             {"name": name, "effect": rules.CONDITIONS[name].label} for name in card.conditions

@@ -7,10 +7,13 @@ returns a frozen `RoundResult` recording every die, modifier (with its source),
 target and every point of Exploration and Exhaustion (itemised so that each
 member's items add up to their gain). It keeps no state: `world.digger.engine`
 builds the inputs from a run and applies the result. Every number comes from
-`world.digger.rules`. It is a `RoundPlan` (all that the dice do not change)
-rolled once; the balance simulator rolls each plan it makes over and over.
+the `RoundRules` it is given (the game's are `world.digger.rules.ROUND_RULES`):
+the engine imports nothing from the game. It is a `RoundPlan` (all that the
+dice do not change) rolled once; the balance simulator rolls each plan it
+makes over and over.
 
-Rules applied (house rules, `spec/digger.md`):
+Rules applied (the numbers are the game's at the time of writing; `help digger
+rules` in the game shows the table):
 
 * roll = 2d6 + rating in the card's ability + modifiers (the Tool's bonus,
   +2 for a risk, the party-wide Condition/Effect modifiers); success if
@@ -31,27 +34,76 @@ Rules applied (house rules, `spec/digger.md`):
   retreat on a fail.
 """
 
-from functools import cache
 from typing import NamedTuple
-
-from world.digger import rules
 
 ROLLED = "rolled"
 DISCONNECTED = "disconnected"
 EXHAUSTED = "exhausted"
 
+# The engine's words, which the game's rules table uses as they are.
+ACT, RISK = "act", "risk"  # a member's mode
+FINAL = "final"  # the card kind that ends a run
+WON, RETREAT, LOST = "won", "retreat", "lost"  # a round's outcome
+ALWAYS = "always"  # when an Exhaustion part applies: to everyone,
+OWN_FAILURE = "own failure"  # to a member who rolled and failed,
+USER_FAILURE = "user failure"  # to all, if one who used the Tool this round failed
+
+
+class RoundRules(NamedTuple):
+    """Every number a round is resolved with, and the Tool bonus.
+
+    tool_bonus(rating, qualities) -> the roll bonus of a Tool; it is called for
+    every member with a Tool of every new plan, so give a cached one.
+    exhaustion_risk_tool: {tool rating: Exhaustion on top of a failed risk}.
+    pass_share: (numerator, denominator) of those who rolled who must succeed.
+    """
+
+    dice_sides: int
+    target_base: int
+    target_per_level: int
+    pass_share: tuple
+    risk_roll_bonus: int
+    exploration_pass_base: int
+    exploration_pass_per_level: int
+    exploration_fail: int
+    exhaustion_pass_per_level: int
+    exhaustion_fail_base: int
+    exhaustion_fail_per_level: int
+    exhaustion_own_failure: int
+    exhaustion_risk_failed: int
+    exhaustion_risk_tool: dict
+    exhaustion_limit: int
+    exhaustion_gain_floor: int
+    tool_bonus: object
+
+    def target_number(self, level):
+        """The roll a member needs on a challenge of `level`."""
+        return self.target_base + self.target_per_level * level
+
+    def successes_needed(self, rolled):
+        """Successes the party needs among `rolled` rollers (at least half, rounded up)."""
+        numerator, denominator = self.pass_share
+        return -(-rolled * numerator // denominator)
+
+    def exploration_items(self, level, passed, modifiers):
+        """The party's (source, amount) Exploration for the round."""
+        if not passed:
+            return (("party failed", self.exploration_fail),)
+        base = self.exploration_pass_base + self.exploration_pass_per_level * level
+        return (("party passed", base),) + modifiers.exploration
+
 
 class ExhaustionModifier(NamedTuple):
     """An Exhaustion part active this round, from a Condition or Tool effect named `source`.
 
-    `when` is rules.ALWAYS, OWN_FAILURE or USER_FAILURE. `users` are the members
+    `when` is ALWAYS, OWN_FAILURE or USER_FAILURE. `users` are the members
     who used the Tool this round (for USER_FAILURE, and for `user_amount`, which
     a user takes instead of `amount`).
     """
 
     source: str
     amount: int
-    when: str = rules.ALWAYS
+    when: str = ALWAYS
     users: tuple = ()
     user_amount: int | None = None
 
@@ -76,13 +128,13 @@ NO_MODIFIERS = RoundModifiers()
 class MemberInput(NamedTuple):
     """One party member as the round sees them.
 
-    mode: rules.ACT / rules.RISK, or None if they did not act (only allowed when
+    mode: ACT / RISK, or None if they did not act (only allowed when
     disconnected or at 100+ Exhaustion). tool_*: the Tool used, if any.
     """
 
     member_id: object
     rating: int
-    mode: str | None = rules.ACT
+    mode: str | None = ACT
     tool_name: str | None = None
     tool_rating: str | None = None
     tool_qualities: tuple = ()
@@ -129,7 +181,7 @@ class MemberRoll(NamedTuple):
             parts = [f"{self.dice[0]}+{self.dice[1]}", f"{self.rating:+d} rating"]
             parts += [f"{amount:+d} {source}" for source, amount in self.modifiers]
             verdict = "success" if self.success else "failure"
-            how = " (risk)" if self.mode == rules.RISK else ""
+            how = " (risk)" if self.mode == RISK else ""
             head = f"{who}{how}: {' '.join(parts)} = {self.total} vs {self.target}, {verdict}"
         else:
             head = f"{who}: did not roll ({self.status})"
@@ -151,7 +203,7 @@ class RoundResult(NamedTuple):
     passed: bool
     exploration_gain: int
     exploration_items: tuple  # (source, amount); they add up to exploration_gain
-    outcome: str | None  # None, rules.WON, RETREAT or LOST
+    outcome: str | None  # None, WON, RETREAT or LOST
 
     def member(self, member_id):
         for roll in self.members:
@@ -176,40 +228,20 @@ class RoundResult(NamedTuple):
 
 
 _OUTCOME_LINES = {
-    rules.WON: "The dungeon is won!",
-    rules.RETREAT: "The party must retreat.",
-    rules.LOST: "Everyone is exhausted: the run is lost.",
+    WON: "The dungeon is won!",
+    RETREAT: "The party must retreat.",
+    LOST: "Everyone is exhausted: the run is lost.",
 }
 
 
-_tool_bonus = cache(rules.tool_bonus)
-
-
-def target_number(level):
-    """The roll a member needs on a challenge of `level`."""
-    return rules.TARGET_BASE + rules.TARGET_PER_LEVEL * level
-
-
-def successes_needed(rolled):
-    """Successes the party needs among `rolled` rollers (at least half, rounded up)."""
-    numerator, denominator = rules.PASS_SHARE
-    return -(-rolled * numerator // denominator)
-
-
-def exploration_items(level, passed, modifiers):
-    if not passed:
-        return (("party failed", rules.EXPLORATION_FAIL),)
-    base = rules.EXPLORATION_PASS_BASE + rules.EXPLORATION_PASS_PER_LEVEL * level
-    return (("party passed", base),) + modifiers.exploration
-
-
-def resolve_round(card, members, modifiers, rng):
+def resolve_round(card, members, modifiers, rng, round_rules):
     """Resolve one challenge: a RoundPlan of it, rolled once.
 
     card: anything with .ability, .level and .kind (a deck.Card);
-    members: MemberInput in roll order; modifiers: RoundModifiers; rng: .randint(a, b).
+    members: MemberInput in roll order; modifiers: RoundModifiers; rng: .randint(a, b);
+    round_rules: the RoundRules.
     """
-    plan = RoundPlan(card, members, modifiers)
+    plan = RoundPlan(card, members, modifiers, round_rules)
     return plan.roll(rng, tuple(member.exhaustion for member in members)).result()
 
 
@@ -239,7 +271,8 @@ class _Verdict(NamedTuple):
 class RoundPlan:
     """One challenge before the dice: everything about it that the dice do not change.
 
-    Made from what `resolve_round` is given but the rng, it works out at once who
+    Made from what `resolve_round` is given but the rng (the rules table must
+    not change while a plan is in use), it works out at once who
     rolls with what bonus, and the first time the dice fall a given way (who
     succeeds) what that costs each member; `roll(rng, exhaustion)` rolls the dice.
     The members' Exhaustion counts here only as to who is too exhausted to roll,
@@ -248,19 +281,23 @@ class RoundPlan:
     the plans it meets and rolls them again (engine.complete_in_place's `plans`).
     """
 
-    __slots__ = ("ability", "level", "kind", "target", "seats", "_modifiers", "_verdicts")
+    __slots__ = (
+        "ability", "level", "kind", "target", "seats", "_modifiers", "_rules", "_verdicts"
+    )
 
-    def __init__(self, card, members, modifiers):
+    def __init__(self, card, members, modifiers, round_rules):
         self.ability, self.level, self.kind = card.ability, card.level, card.kind
-        self.target = target_number(self.level)
-        self._modifiers = modifiers
-        self.seats = tuple(_seat(member, modifiers.roll) for member in members)  # _Seat each
+        self.target = round_rules.target_number(self.level)
+        self._modifiers, self._rules = modifiers, round_rules
+        self.seats = tuple(
+            _seat(member, modifiers.roll, round_rules) for member in members
+        )  # _Seat each
         self._verdicts = {}  # who succeeded (True/False, None: no roll) -> _Verdict
 
     def roll(self, rng, exhaustion):
         """A RolledRound: two `rng.randint(1, 6)` per roller, in order. `exhaustion`: each
         member's before the round."""
-        randint, sides, target = rng.randint, rules.DICE_SIDES, self.target
+        randint, sides, target = rng.randint, self._rules.dice_sides, self.target
         rolls, successes = [], []
         for seat in self.seats:
             if seat.bonus is None:
@@ -275,21 +312,21 @@ class RoundPlan:
         verdict = self._verdicts.get(successes)
         if verdict is None:
             verdict = self._verdicts[successes] = self._judge(successes)
-        limit = rules.EXHAUSTION_LIMIT
+        limit = self._rules.exhaustion_limit
         everyone_spent = bool(self.seats)
         for before, gain in zip(exhaustion, verdict.gains):
             if before + gain < limit:
                 everyone_spent = False
                 break
-        outcome = rules.LOST if everyone_spent else verdict.outcome
+        outcome = LOST if everyone_spent else verdict.outcome
         return RolledRound(self, tuple(rolls), successes, tuple(exhaustion), verdict, outcome)
 
     def _judge(self, successes):
         """The _Verdict when each member's roll succeeds or not as `successes` says."""
-        level, modifiers = self.level, self._modifiers
+        level, modifiers, rules = self.level, self._modifiers, self._rules
         rolled = sum(success is not None for success in successes)
         succeeded = sum(success is True for success in successes)
-        needed = successes_needed(rolled)
+        needed = rules.successes_needed(rolled)
         passed = rolled > 0 and succeeded >= needed
         parts = modifiers.exhaustion
         failed_ids = [
@@ -299,14 +336,14 @@ class RoundPlan:
         ]
 
         base = (
-            ("party passed", rules.EXHAUSTION_PASS_PER_LEVEL * level)
+            ("party passed", rules.exhaustion_pass_per_level * level)
             if passed
             else (
                 "party failed",
-                rules.EXHAUSTION_FAIL_BASE + rules.EXHAUSTION_FAIL_PER_LEVEL * level,
+                rules.exhaustion_fail_base + rules.exhaustion_fail_per_level * level,
             )
         )
-        minimum, minimum_source = rules.EXHAUSTION_GAIN_FLOOR, None
+        minimum, minimum_source = rules.exhaustion_gain_floor, None
         for source, amount in modifiers.exhaustion_minimum:
             if amount > minimum:
                 minimum, minimum_source = amount, f"{source}: at least {amount}"
@@ -320,18 +357,18 @@ class RoundPlan:
             if success is not False and not parts:  # the usual case: the party's share alone
                 items, gain = (base,), base[1]
             else:
-                items, gain = _exhaustion(seat.member, success, base, parts, failed_ids)
+                items, gain = _exhaustion(seat.member, success, base, parts, failed_ids, rules)
             if gain < minimum:
                 items += ((minimum_source or f"no less than {minimum}", minimum - gain),)
                 gain = minimum
             gains.append(gain)
             exhaustion_items.append(items)
 
-        if self.kind == rules.FINAL:
-            outcome = rules.WON if passed else rules.RETREAT
+        if self.kind == FINAL:
+            outcome = WON if passed else RETREAT
         else:
             outcome = None
-        explored = exploration_items(level, passed, modifiers)
+        explored = rules.exploration_items(level, passed, modifiers)
         return _Verdict(
             rolled,
             succeeded,
@@ -361,7 +398,7 @@ class RolledRound(NamedTuple):
     successes: tuple  # True/False per member; None for who does not roll
     exhaustion: tuple  # each member's before the round
     verdict: _Verdict
-    outcome: str | None  # None, rules.WON, RETREAT or LOST
+    outcome: str | None  # None, WON, RETREAT or LOST
 
     @property
     def passed(self):
@@ -421,9 +458,9 @@ class RolledRound(NamedTuple):
         )
 
 
-def _seat(member, party_roll):
+def _seat(member, party_roll, rules):
     """A member's _Seat: who rolls, with their Tool, risk and the party's roll modifiers."""
-    if member.exhaustion >= rules.EXHAUSTION_LIMIT:
+    if member.exhaustion >= rules.exhaustion_limit:
         return _Seat(member, EXHAUSTED, None, ())
     if not member.connected:
         return _Seat(member, DISCONNECTED, None, ())
@@ -431,11 +468,11 @@ def _seat(member, party_roll):
         raise ValueError(f"member {member.member_id!r} is connected and able but has not acted")
     own, bonus = (), 0
     if member.tool_name is not None:
-        bonus = _tool_bonus(member.tool_rating, member.tool_qualities)
+        bonus = rules.tool_bonus(member.tool_rating, member.tool_qualities)
         own = ((member.tool_name, bonus),)
-    if member.mode == rules.RISK:
-        own += (("risk", rules.RISK_ROLL_BONUS),)
-        bonus += rules.RISK_ROLL_BONUS
+    if member.mode == RISK:
+        own += (("risk", rules.risk_roll_bonus),)
+        bonus += rules.risk_roll_bonus
     return _Seat(member, ROLLED, member.rating + _total(party_roll) + bonus, own + party_roll)
 
 
@@ -447,29 +484,29 @@ def _total(items):
     return total
 
 
-def _exhaustion(member, success, base, parts, failed_ids):
+def _exhaustion(member, success, base, parts, failed_ids, rules):
     """A member's itemised Exhaustion before the minimum; `success` None = no roll."""
     failed = success is False
     items = [base]
     if failed:
-        items.append(("own roll failed", rules.EXHAUSTION_OWN_FAILURE))
-        if member.mode == rules.RISK:
-            items.append(("risk failed", rules.EXHAUSTION_RISK_FAILED))
+        items.append(("own roll failed", rules.exhaustion_own_failure))
+        if member.mode == RISK:
+            items.append(("risk failed", rules.exhaustion_risk_failed))
             if member.tool_rating is not None:
                 items.append(
                     (
                         f"risk with a {member.tool_rating} tool",
-                        rules.EXHAUSTION_RISK_TOOL[member.tool_rating],
+                        rules.exhaustion_risk_tool[member.tool_rating],
                     )
                 )
     for part in parts:
         when = part.when
-        if when == rules.ALWAYS:
+        if when == ALWAYS:
             if part.user_amount is not None and member.member_id in part.users:
                 items.append((f"{part.source} (user)", part.user_amount))
             else:
                 items.append((part.source, part.amount))
-        elif when == rules.OWN_FAILURE:
+        elif when == OWN_FAILURE:
             if failed:
                 items.append((part.source, part.amount))
         elif any(user in failed_ids for user in part.users):  # USER_FAILURE

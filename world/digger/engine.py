@@ -569,7 +569,7 @@ def complete_in_place(state, card, members_info, rng, plans=None):
 def _round_plan(card, inputs, exhaustion, modifiers):
     """The RoundPlan for members given as MemberInput's fields but the Exhaustion, and theirs."""
     members = [MemberInput(*fields, before) for fields, before in zip(inputs, exhaustion)]
-    return RoundPlan(card, members, modifiers)
+    return RoundPlan(card, members, modifiers, rules.ROUND_RULES)
 
 
 def outcome_card(state, dungeon, rng):

@@ -18,9 +18,8 @@ from django.db.models.fields.json import KT
 from evennia.objects.models import ObjectDB
 from evennia.utils.utils import inherits_from
 
-from world.dice.digger import target_number
+from world.access import is_staff
 from world.digger import rules
-from world.digger.access import is_staff
 from world.digger.balance_chart import ChartRow, spread_chart
 from world.digger.errors import DiggerError
 from world.digger.models import Dungeon, PartyMember, Run, RunRoll, Simulation
@@ -322,7 +321,7 @@ def run_record(viewer, run_id):
             after = exploration
         rounds.append(
             RoundRecord(
-                round_, target_number(round_.level), after, tuple(rolls.get(round_.number, ()))
+                round_, rules.target_number(round_.level), after, tuple(rolls.get(round_.number, ()))
             )
         )
     card = run.outcome_card

@@ -5,7 +5,7 @@ party (everything) and a shorter one for the room (what onlookers see).
 Nothing here changes state; every line fits in 78 columns.
 """
 
-from world.dice.digger import EXHAUSTED, target_number
+from world.dice.digger import EXHAUSTED
 from world.digger import rules
 from world.digger.deck import quality_label
 from world.digger.render import WIDTH, heading, table, tool_summary, wrap
@@ -77,7 +77,7 @@ def card_block(card, challenge):
     """A challenge card: title, header, text, and its Conditions with their effect."""
     lines = [
         heading(f"Challenge {challenge}: {card.title or card.key}"),
-        f"{card.header()} (target {target_number(card.level)})",
+        f"{card.header()} (target {rules.target_number(card.level)})",
     ]
     if card.text:
         lines.append(wrap(card.text))

@@ -1,11 +1,12 @@
 """
-Digger's rules table: every number of the house rules (`spec/digger.md`) and the
-source's Conditions and Tool qualities, as plain data.
+Digger's rules table: every number of the house rules (the game's help topics
+`dungeon rules` and `digger points` quote them) and the source's Conditions and
+Tool qualities, as plain data.
 
 This is the ONE place staff re-tune Digger. The live game (services) and the
-balance simulator both read it through `world.dice.digger` (a round's
-arithmetic) and `world.digger.engine` (a run), which never hold a number of
-their own. Conditions and Tool qualities are declared, not coded: each is a
+balance simulator both use it through `world.dice.digger` (a round's
+arithmetic, given `ROUND_RULES` at the end of this file) and
+`world.digger.engine` (a run), which never hold a number of their own. Conditions and Tool qualities are declared, not coded: each is a
 list of `Part`s (a timing window and an effect kind), and the engine compiles
 these declarations once at import and interprets them generically, so changing
 an amount or a window here changes the game with no code change.
@@ -42,6 +43,22 @@ also described where the rule lives in the engine):
 """
 
 from dataclasses import dataclass
+from functools import cache
+
+# The dice engine's words (modes, the Final card, outcomes, when an Exhaustion
+# part counts): the engine defines them, since it imports nothing from here.
+from world.dice.digger import (
+    ACT,
+    ALWAYS,
+    FINAL,
+    LOST,
+    OWN_FAILURE,
+    RETREAT,
+    RISK,
+    USER_FAILURE,
+    WON,
+    RoundRules,
+)
 
 # --- Abilities and their basic actions --------------------------------------
 
@@ -133,7 +150,6 @@ TARGET_BASE = 7  # success if 2d6 + rating + modifiers >= 7 + 2 x Level
 TARGET_PER_LEVEL = 2
 PASS_SHARE = (1, 2)  # the party passes if at least half (rounded up) of those who rolled succeed
 RISK_ROLL_BONUS = 2
-ACT, RISK = "act", "risk"
 MODES = (ACT, RISK)
 
 # Tuned (from 15) with TOOL_BONUS, against the same parties and samples: longer runs
@@ -156,13 +172,12 @@ EXHAUSTION_GAIN_FLOOR = 0  # a member's gain for one challenge (Suffer's minimum
 # --- Cards, dungeons and balance guidance --------------------------------------
 
 ENTRY, EXPLORATION, SECOND, THIRD = "entry", "exploration", "second", "third"
-CLIMAX, FINAL = "climax", "final"
+CLIMAX = "climax"
 DISCOVERY, ESCAPE, LANDMARK = "discovery", "escape", "landmark"
 CHALLENGE_KINDS = (ENTRY, EXPLORATION, SECOND, THIRD, CLIMAX, FINAL)
 OUTCOME_KINDS = (DISCOVERY, ESCAPE, LANDMARK)
 CARD_KINDS = CHALLENGE_KINDS + OUTCOME_KINDS
 
-WON, RETREAT, LOST = "won", "retreat", "lost"
 OUTCOMES = (WON, RETREAT, LOST)
 
 RUIN, LABYRINTH, ABYSS = "Ruin", "Labyrinth", "Abyss"
@@ -217,10 +232,9 @@ EXHAUSTION = "exhaustion"  # `amount` to each member's gain, see `when` and `use
 EXHAUSTION_MINIMUM = "exhaustion minimum"  # each member's gain is at least `amount`
 CLEANSE = "cleanse"  # on arrival, remove every Condition on the party
 
-# When an EXHAUSTION part counts for a member.
-ALWAYS = "always"
-OWN_FAILURE = "own failure"  # the member rolled and failed
-USER_FAILURE = "user failure"  # someone who used the Tool this round rolled and failed
+# When an EXHAUSTION part counts for a member: ALWAYS, OWN_FAILURE (the member
+# rolled and failed) or USER_FAILURE (someone who used the Tool this round
+# rolled and failed), the engine's words imported above.
 
 # A CHALLENGE_ABILITY part's test of the party's result on the previous challenge.
 PASSED, FAILED = "passed", "failed"
@@ -418,3 +432,31 @@ def tool_bonus(rating, qualities):
     return TOOL_BONUS[rating] + sum(
         QUALITIES[name].bonus for name in qualities if name in QUALITIES
     )
+
+
+# What the dice engine resolves a round with (world.dice.digger takes it as an
+# argument: the engine holds no number of its own).
+ROUND_RULES = RoundRules(
+    dice_sides=DICE_SIDES,
+    target_base=TARGET_BASE,
+    target_per_level=TARGET_PER_LEVEL,
+    pass_share=PASS_SHARE,
+    risk_roll_bonus=RISK_ROLL_BONUS,
+    exploration_pass_base=EXPLORATION_PASS_BASE,
+    exploration_pass_per_level=EXPLORATION_PASS_PER_LEVEL,
+    exploration_fail=EXPLORATION_FAIL,
+    exhaustion_pass_per_level=EXHAUSTION_PASS_PER_LEVEL,
+    exhaustion_fail_base=EXHAUSTION_FAIL_BASE,
+    exhaustion_fail_per_level=EXHAUSTION_FAIL_PER_LEVEL,
+    exhaustion_own_failure=EXHAUSTION_OWN_FAILURE,
+    exhaustion_risk_failed=EXHAUSTION_RISK_FAILED,
+    exhaustion_risk_tool=EXHAUSTION_RISK_TOOL,
+    exhaustion_limit=EXHAUSTION_LIMIT,
+    exhaustion_gain_floor=EXHAUSTION_GAIN_FLOOR,
+    tool_bonus=cache(tool_bonus),
+)
+
+
+def target_number(level):
+    """The roll a member needs on a challenge of `level`."""
+    return ROUND_RULES.target_number(level)

@@ -21,10 +21,10 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from world.access import is_staff
 from world.client_state.hooks import retreat_audience, round_audience, tells_party, tells_viewer
 from world.dice.digger import MemberRoll
 from world.digger import approval, engine, rules
-from world.digger.access import is_staff
 from world.digger.deck import Card, Tool
 from world.digger.deck import Dungeon as DeckDungeon
 from world.digger.errors import DiggerError

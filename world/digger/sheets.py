@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from world.access import is_staff
 from world.digger import rules
-from world.digger.access import is_staff
 from world.digger.approval import approval_of
 from world.digger.chapter import belt_capacity, current_chapter
 from world.digger.errors import DiggerError

@@ -2,8 +2,8 @@
 The balance simulator's parties: scripted members with ratings, the Tools on
 their belts and the party's way of playing, read from YAML party files.
 
-Four parties ship in world/digger/data/parties/ (spec/digger.md, "Dungeons and
-balance"): standard, utility, bare and bold. A party file:
+Four parties ship in world/digger/data/parties/ (benchmarks/README.md, "Digger
+balance", says how they fare): standard, utility, bare and bold. A party file:
 
     name: standard
     about: What this party is, in a sentence or two (reports show it).

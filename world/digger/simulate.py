@@ -23,8 +23,9 @@ dungeon-7.yaml` on the server, or +dungeon/export in the game) and give the
 file, or run +dungeon/simulate 7 in the game.
 
 The party comes from a party file (world.digger.sim_parties): one of the four
-shipped with the game (standard, utility, bare, bold; spec/digger.md, "Dungeons
-and balance") or any file with Tools a player could buy. `balance()` plays the
+shipped with the game (standard, utility, bare, bold: each file's `about` says
+what it stands for; benchmarks/README.md, "Digger balance", gives the bands) or
+any file with Tools a player could buy. `balance()` plays the
 chosen party and every shipped party on the same seed, so that a report shows
 the spread: the standard party's rate against the type's band, and how the
 other kinds of party fare beside it.

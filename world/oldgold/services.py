@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from world.access import STAFF_LOCK, is_staff  # noqa: F401 (commands read them here too)
 from world.dice import expr
 from world.dice import oldgold as dice
 from world.oldgold import rules
@@ -35,8 +36,7 @@ default_rng = random.SystemRandom()
 
 NPC_TAG = ("oldgold_npc", "oldgold")
 GM_TAG = ("oldgold_gm", "oldgold")
-GM_LOCK = "perm(Builder) or tag(oldgold_gm, oldgold)"
-STAFF_LOCK = "perm(Builder)"
+GM_LOCK = f"{STAFF_LOCK} or tag({GM_TAG[0]}, {GM_TAG[1]})"  # staff, or a player staff made GM
 
 
 def _dice(rng):
@@ -59,10 +59,6 @@ class Outcome:
 
 def is_gm(who):
     return bool(who) and who.locks.check_lockstring(who, GM_LOCK)
-
-
-def is_staff(who):
-    return bool(who) and who.locks.check_lockstring(who, STAFF_LOCK)
 
 
 def _require_gm(who):
