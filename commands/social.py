@@ -145,7 +145,8 @@ def _player_lines(sessions, now):
     for name, session in zip(names, sessions):
         account = session.get_account()
         on_for, idle = _times(session, now)
-        room = presence.where_shown(account) or "(hidden)" if session.get_puppet() else "(OOC)"
+        puppet = session.get_puppet()
+        room = presence.room_shown(account, puppet) or "(hidden)" if puppet else "(OOC)"
         doing = crop(presence.doing(account), width=doing_width)
         lines.append(
             f"{_column(name, width)} {flags(account, session, now)} {on_for:>8} {idle:>4} "
@@ -278,10 +279,10 @@ def shared_where_listing():
 def where_listing(looker):
     """Rooms with the players in them; those hiding are only counted (staff see all)."""
     rooms, hidden = {}, 0
-    for account in presence.online_accounts():
-        room = presence.where_shown(account, looker=looker)
+    for account, puppet in presence.online_puppets():
+        room = presence.room_shown(account, puppet, looker)
         if room is None:
-            hidden += 1 if presence._puppet(account) else 0
+            hidden += 1 if puppet else 0
             continue
         rooms.setdefault(room, []).append(account.key)
     lines = [_rule(" Where everyone is ")]

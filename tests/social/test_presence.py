@@ -1,5 +1,7 @@
 """who, @doing, afk, +who/hide, +where, +finger, +staff."""
 
+from unittest import mock
+
 from commands import social
 from commands.social import (
     CmdAfk, CmdDoing, CmdFinger, CmdStaff, CmdWhere, CmdWho, player_listing, shared_where_listing,
@@ -37,6 +39,17 @@ class TestWho(SocialTest):
         assert "1 more in rooms they keep to themselves" in where
         self.call(CmdWho(), "/show", "Your room shows", caller=self.account2)
         assert self.room1.key in self.call(CmdWhere(), "", caller=self.account3)
+
+    def test_listings_walk_the_sessions_once(self):
+        # Evennia's account.sessions walks every session online: a listing
+        # asking it per player grew with the square of the players online.
+        import evennia
+
+        with mock.patch.object(evennia.SESSION_HANDLER, "sessions_from_account") as per_account:
+            social.forget_shared_listings()
+            who, where = player_listing(), shared_where_listing()
+        per_account.assert_not_called()
+        assert self.room1.key in who and self.account2.key in where
 
     def test_listing_is_remade_when_doing_changes(self):
         player_listing()

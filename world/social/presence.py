@@ -78,7 +78,11 @@ def set_location_hidden(account, hidden):
 
 def where_shown(account, looker=None):
     """The room name `looker` may see for `account`'s character, or None."""
-    puppet = _puppet(account)
+    return room_shown(account, _puppet(account), looker)
+
+
+def room_shown(account, puppet, looker=None):
+    """The room name `looker` may see for `puppet`, `account`'s character, or None."""
     if not puppet or not puppet.location:
         return None
     if location_hidden(account) and not (
@@ -89,8 +93,9 @@ def where_shown(account, looker=None):
 
 
 def _puppet(account):
-    sessions = account.sessions.all()
-    for session in sessions:
+    # Evennia finds an account's sessions by walking every session online:
+    # fine for one account, not for a listing of everyone (online_puppets).
+    for session in account.sessions.all():
         puppet = session.get_puppet()
         if puppet:
             return puppet
@@ -131,13 +136,20 @@ def set_finger(account, field, value):
 
 def online_accounts():
     """The logged-in accounts, once each, sorted by name."""
+    return [account for account, _ in online_puppets()]
+
+
+def online_puppets():
+    """(account, its character or None) for each logged-in account, sorted by
+    name: one walk over the sessions, however many are online."""
     import evennia
 
     seen = {}
     for session in evennia.SESSION_HANDLER.get_sessions():
-        if session.logged_in and session.account and session.account.id not in seen:
-            seen[session.account.id] = session.account
-    return sorted(seen.values(), key=lambda account: account.key.lower())
+        account = session.account if session.logged_in else None
+        if account is not None and seen.get(account.id, (None, None))[1] is None:
+            seen[account.id] = (account, session.get_puppet())
+    return sorted(seen.values(), key=lambda pair: pair[0].key.lower())
 
 
 def find_account(name):
