@@ -56,29 +56,45 @@ def cut_notice(limit):
 
 
 class Budget:
-    """The text each of one command's caller's sessions has been sent so far."""
+    """
+    The text each of one command's caller's sessions has been sent so far.
+    It covers sessions by id and, for a player, every session of their
+    account by its id (so no command walks all sessions to find them).
+    """
 
-    __slots__ = ("limit", "sent", "cut")
+    __slots__ = ("limit", "sessids", "uids", "sent", "cut")
 
     def __init__(self, limit):
         self.limit = limit
+        self.sessids, self.uids = set(), set()
         self.sent = {}  # sessid -> characters sent
         self.cut = set()  # sessids told that the output was cut
 
-    def cover(self, sessions):
-        for session in sessions:
-            self.sent.setdefault(session.sessid, 0)
+    def cover(self, who):
+        """Count the text to `who`'s sessions (a Session, an Account or an Object)."""
+        if who is None:
+            return
+        if hasattr(who, "puppet_object"):  # an Account
+            self.uids.add(who.id)
+        elif hasattr(who, "sessions"):  # an Object
+            self.sessids.update(session.sessid for session in who.sessions.all())
+        elif getattr(who, "sessid", None) is not None:  # a Session
+            self.sessids.add(who.sessid)
+            if who.uid is not None:
+                self.uids.add(who.uid)
 
     def covers(self, session):
-        return getattr(session, "sessid", None) in self.sent
+        uid = getattr(session, "uid", None)
+        return session.sessid in self.sessids or (uid is not None and uid in self.uids)
 
     def take(self, sessid, message):
         """The part of `message` that fits (all of it, a cut, or None), counting it."""
         if sessid in self.cut:
             return None
-        room = self.limit - self.sent[sessid]
+        sent = self.sent.get(sessid, 0)
+        room = self.limit - sent
         if len(message) <= room:
-            self.sent[sessid] += len(message)
+            self.sent[sessid] = sent + len(message)
             return message
         kept = message[:room]
         if "\n" in kept:
@@ -88,40 +104,22 @@ class Budget:
         return kept
 
 
-def callers_sessions(called_by, session=None):
-    """The sessions whose text a line from `called_by` (a Session, Account or Object) counts."""
-    found = []
-    for who in (called_by, session):
-        if who is None:
-            continue
-        handler = getattr(who, "sessions", None)  # an Account or an Object
-        if handler is not None and hasattr(handler, "all"):
-            found.extend(handler.all())
-        elif getattr(who, "sessid", None) is not None:  # a Session
-            found.append(who)
-            account = getattr(who, "account", None)
-            if account is not None:
-                found.extend(account.sessions.all())
-    return found
-
-
 def budgeted(handler):
     """The command handler `handler`, running each line with an output budget."""
 
     @wraps(handler)
     def cmdhandler(called_by, raw_string, *args, **kwargs):
-        sessions = callers_sessions(called_by, kwargs.get("session"))
-        budget = _BUDGET.get()
-        if budget is not None:  # a command run by a command: its budget
-            budget.cover(sessions)
-            return handler(called_by, raw_string, *args, **kwargs)
-        budget = Budget(output_max())
-        budget.cover(sessions)
-        token = _BUDGET.set(budget)
+        budget, token = _BUDGET.get(), None
+        if budget is None:  # else a command run by a command: it shares that one's budget
+            budget = Budget(output_max())
+            token = _BUDGET.set(budget)
         try:
+            budget.cover(called_by)
+            budget.cover(kwargs.get("session"))
             return handler(called_by, raw_string, *args, **kwargs)
         finally:
-            _BUDGET.reset(token)
+            if token is not None:
+                _BUDGET.reset(token)
 
     cmdhandler._delver_command_output = True
     return cmdhandler

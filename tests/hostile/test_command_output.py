@@ -11,6 +11,7 @@ from django.test import override_settings
 from evennia.commands import cmdhandler as cmdhandler_module
 from evennia.commands.cmdset import CmdSet
 from evennia.commands.command import Command
+from evennia.server.serversession import ServerSession
 from evennia.utils.test_resources import EvenniaTest
 from twisted.internet.defer import Deferred
 
@@ -52,6 +53,17 @@ class CmdTwice(Command):
         self.caller.execute_cmd(f"flood {self.args}", session=self.session)
 
 
+class CmdRoomFlood(Command):
+    """roomflood <lines> <width>: sends them to everyone else in the room."""
+
+    key = "roomflood"
+
+    def func(self):
+        lines, width = (int(word) for word in self.args.split())
+        for number in range(lines):
+            self.caller.location.msg_contents("t" * width, exclude=[self.caller])
+
+
 class FloodSet(CmdSet):
     key = "flood_test"
 
@@ -59,6 +71,7 @@ class FloodSet(CmdSet):
         self.add(CmdFlood())
         self.add(CmdBlock())
         self.add(CmdTwice())
+        self.add(CmdRoomFlood())
 
 
 class CommandOutputTest(EvenniaTest):
@@ -82,6 +95,17 @@ class CommandOutputTest(EvenniaTest):
         assert patches.install("server", setting="inline_callbacks,command_output",
                                log=mock.Mock()) == ["inline_callbacks", "command_output"]
 
+    def log_in(self, account, character, sessid):
+        session = ServerSession()
+        session.init_session("telnet", ("localhost", "testmode"), evennia.SESSION_HANDLER)
+        session.sessid = sessid
+        evennia.SESSION_HANDLER.portal_connect(session.get_sync_data())
+        session = evennia.SESSION_HANDLER.session_from_sessid(sessid)
+        evennia.SESSION_HANDLER.login(session, account, testmode=True)
+        session.puppet = character
+        character.sessions.add(session)
+        return session
+
     def type(self, line):
         """What `line` sends this session: each message's text, in order."""
         self.portal.reset_mock()
@@ -91,6 +115,9 @@ class CommandOutputTest(EvenniaTest):
         failures = []
         deferred.addErrback(failures.append)
         assert not failures, failures
+        return self.texts()
+
+    def texts(self):
         return [
             call.kwargs["text"][0][0]
             for call in self.portal.call_args_list
@@ -139,6 +166,24 @@ class TestTheCap(CommandOutputTest):
             texts = self.type("flood 20 1000")
         assert len(texts) == 6 and texts[-1] == command_output.cut_notice(5000)
         assert "5,000 characters" in texts[-1]
+
+    def test_a_command_run_by_the_character_or_account_is_capped_too(self):
+        self.char1.execute_cmd("flood 100 1000")
+        assert self.texts().count(command_output.cut_notice(LIMIT)) == 1
+        self.portal.reset_mock()
+        self.account.cmdset.add(FloodSet)
+        self.account.execute_cmd("flood 100 1000")
+        assert self.texts().count(command_output.cut_notice(LIMIT)) == 1
+
+    def test_what_a_command_sends_other_players_is_not_counted(self):
+        other = self.log_in(self.account2, self.char2, sessid=2)
+        try:
+            self.type("roomflood 100 1000")
+        finally:  # before tearDown deletes the account
+            self.char2.sessions.remove(other)
+            evennia.SESSION_HANDLER.pop(other.sessid, None)
+        heard = [call for call in self.portal.call_args_list if call.args[0] is other]
+        assert len(heard) == 100 and "Output cut" not in str(heard)
 
     def test_text_sent_outside_a_command_is_not_counted(self):
         self.char1.msg("z" * (LIMIT * 2))  # no command running: nothing to cap
