@@ -23,6 +23,10 @@ so text it sends after waiting on a Deferred still counts, and nothing sent
 from outside the command ever does. The command handler keeps its
 signature and still returns its Deferred.
 
+Upstream: Evennia bounds an input line (`MAX_CHAR_LIMIT`) and the commands a
+second (`MAX_COMMAND_RATE`) but nothing a command sends back; a setting like
+this one would sit well next to those, counted in `ServerSessionHandler.data_out`.
+
 Installed by the Server, after inline_callbacks (it wraps whichever command
 handler is installed).
 """
