@@ -16,7 +16,7 @@ Evennia's own commands) that:
 import re
 
 from evennia.commands.default.muxcommand import MuxCommand
-from evennia.utils import logger
+from evennia.utils import evmore, logger
 
 from world.errors import GameError
 from world.text_table import draw_for_client, reset_width
@@ -45,6 +45,10 @@ class DelverCommand(MuxCommand):
             self.switch_options = options
         else:
             super().parse()
+
+    def msg_paged(self, text):
+        """Send `text` through Evennia's pager, so a long text is read a screen at a time."""
+        evmore.msg(self.caller, text, session=self.session, exit_on_lastpage=True)
 
     def at_post_cmd(self):
         token = getattr(self, "_width_token", None)

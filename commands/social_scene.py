@@ -30,7 +30,8 @@ class CmdScene(DelverCommand):
     until `+scene/stop`. `+scene` shows the scene running here. Logs are
     private to those who were there until one of them shares it; shared logs
     are on the web for everyone at /scenes/. `+scene/search` finds scenes by
-    title, `+scene/with` by participant.
+    title, `+scene/with` by participant. `+scene/read` shows a long log a
+    screen at a time (|wnext|n, |wprevious|n, |wquit|n).
 
     Examples:
       +scene/start The Gate at Dusk
@@ -84,7 +85,7 @@ class CmdScene(DelverCommand):
 
     def switch_read(self):
         scene = scenes.get_readable(self._number(), self.player)
-        self.msg(render.scene_log(scene, scene.entries.all()))
+        self.msg_paged(render.scene_log(scene, scene.entries.all()))
 
     def switch_share(self):
         scene = scenes.share(self._number(), self.player, True)

@@ -7,8 +7,6 @@ get at any of it: +dungeon refuses the builders' switches to them and shows
 those switches only in a builder's help; +card is locked to builders.
 """
 
-from evennia.utils import evmore
-
 from world.access import is_staff
 from world.digger import building, dungeon_files, render_building, rules, simulation_jobs
 from world.digger.sim_parties import SHIPPED, STANDARD
@@ -96,11 +94,6 @@ BUILDER_HELP = """
 )
 
 
-def page(command, text):
-    """Send `text` through EvMore, so a long deck can be read a screen at a time."""
-    evmore.msg(command.caller, text, session=command.session, exit_on_lastpage=True)
-
-
 class DungeonBuilding:
     """The builders' switches of +dungeon, mixed into CmdDungeon (a DiggerCommand)."""
 
@@ -136,7 +129,7 @@ class DungeonBuilding:
         self.msg(render_building.changed(result))
 
     def switch_show(self):
-        page(self, render_building.deck(building.look(self.dungeon_number())))
+        self.msg_paged(render_building.deck(building.look(self.dungeon_number())))
 
     def switch_create(self):
         if not self.lhs or not self.rhs:
@@ -156,7 +149,7 @@ class DungeonBuilding:
         self.set_field("reward", "the reward text (nothing clears it)")
 
     def switch_validate(self):
-        page(self, render_building.checked(building.look(self.dungeon_number())))
+        self.msg_paged(render_building.checked(building.look(self.dungeon_number())))
 
     def switch_publish(self):
         self.msg(render_building.checked(building.publish(self.dungeon_number())))
@@ -178,7 +171,7 @@ class DungeonBuilding:
         number = self.dungeon_number()
         path = dungeon_files.dungeon_path(self.rhs) if self.rhs else None
         path, text = dungeon_files.export_file(number, path)
-        page(self, render_building.exported(text, dungeon_files.shown_path(path)))
+        self.msg_paged(render_building.exported(text, dungeon_files.shown_path(path)))
 
     def switch_import(self):
         if not self.lhs:

@@ -18,7 +18,9 @@ A subnegotiation (IAC SB) is bounded too: one for an option this
 connection has no handler for (IAC SB followed by CR LF, say) is no
 subnegotiation at all, its bytes are read as data; one for GMCP or MSDP
 (text options) that meets CR LF before its IAC SE was never ended, so it is
-dropped there; and any one longer than `SUBNEGOTIATION_MAX` bytes is
+dropped there and the CR LF ends the line as usual (`look IAC SB GMCP
+Core.Hello {` CR LF runs `look`, not `look` joined to the next line); and
+any one longer than `SUBNEGOTIATION_MAX` bytes is
 dropped. Without that, a client's stray IAC SB swallowed every later byte
 of the connection.
 
@@ -130,8 +132,13 @@ def data_received(self, data):
                     appDataBuffer.append(b)
             elif (
                 b == b"\n" and self.commands[-1:] == [b"\r"] and self.commands[0] in _TEXT_OPTIONS
-            ) or len(self.commands) >= SUBNEGOTIATION_MAX:
-                # Never ended (or too long): dropped, the connection reads on.
+            ):
+                # Never ended: dropped, and its CR LF still ends the line.
+                del self.commands
+                self.state = "data"
+                appDataBuffer.append(b"\n")
+            elif len(self.commands) >= SUBNEGOTIATION_MAX:
+                # Too long: dropped, the connection reads on.
                 del self.commands
                 self.state = "data"
             else:

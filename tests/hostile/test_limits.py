@@ -1,7 +1,9 @@
 """
-The limits no player can get around (issue 24, point 10): one input line,
-commands a second per connection, a line that never ends, inline functions
-and room messages (those two in test_player_text.py).
+The limits no player can get around (issue 24, Limits): one input line,
+commands a second per connection (Evennia's setting, checked), a line that
+never ends, the output of one command, inline functions' cost and room
+messages (the Server's side of those three: test_command_output.py and
+test_player_text.py; here, the real game over telnet).
 """
 
 import os
@@ -13,6 +15,7 @@ from unittest import mock
 import pytest
 from evennia.server.portal import portalsessionhandler
 
+from tests.e2e.gameserver import ADMIN
 from tests.e2e.telnet_client import TelnetClient
 
 REPO = Path(__file__).resolve().parents[2]
@@ -29,10 +32,11 @@ def game_settings(*names):
 
 
 def test_the_game_sets_each_limit():
-    rate, chars, nesting, warning = game_settings(
-        "MAX_COMMAND_RATE", "MAX_CHAR_LIMIT", "FUNCPARSER_MAX_NESTING", "COMMAND_RATE_WARNING"
+    rate, chars, nesting, warning, output = game_settings(
+        "MAX_COMMAND_RATE", "MAX_CHAR_LIMIT", "FUNCPARSER_MAX_NESTING", "COMMAND_RATE_WARNING",
+        "DELVER_COMMAND_OUTPUT_MAX",
     )
-    assert (rate, chars, nesting) == (20, 6000, 5)
+    assert (rate, chars, nesting, output) == (20, 6000, 5, 64000)
     assert "20 a second" in warning
 
 
@@ -87,3 +91,25 @@ def test_a_pose_bomb_reaches_the_room_small(game_server, unique_name):
         mine = one.command("pose is {}standing by the {name} wall", timeout=3)
         assert "Error" not in mine and "error" not in mine
         assert "is {}standing by the {name} wall" in two.read_until("wall", timeout=3)
+
+
+@pytest.mark.e2e
+def test_one_command_sends_at_most_the_output_cap(game_server):
+    # Even staff's own `py` is cut: the cap is the Server's, whatever the command.
+    with TelnetClient(game_server.telnet_port) as client:
+        client.connect(*ADMIN)
+        client.send("py for n in range(300): me.msg(str(n).zfill(6) + 'x' * 994)")
+        seen = client.read_until("where the command offers one.]", timeout=20)
+        assert "000000xxx" in seen and "000299" not in seen
+        assert 60_000 < len(seen) < 70_000
+        assert "still here" in client.command("say still here", timeout=5)
+
+
+@pytest.mark.e2e
+def test_the_game_s_own_long_pages_stay_under_the_cap(game_server, unique_name):
+    with TelnetClient(game_server.telnet_port) as client:
+        client.create_and_connect(unique_name("Pages"), "pages-pass-12345")
+        for line in ("help", "look", "+bb", "+scene/list", "channel/all", "who"):
+            shown = client.command(line, timeout=5)
+            assert "Output cut" not in shown, line
+            assert len(shown) < 64_000 // 2, (line, len(shown))

@@ -87,8 +87,15 @@ def test_an_unended_gmcp_subnegotiation_ends_at_the_line_end(patched):
     parser = Negotiating()
     parser.dataReceived(b"\xff\xfa\xc9Core.Hello {\r\nlook\r\n")
     parser.dataReceived(b"\xff\xfa\xc9Core.Ping\xff\xf0")
-    assert parser.received == b"look\n"
+    assert parser.received == b"\nlook\n"
     assert parser.negotiated == [b"Core.Ping"]
+
+
+def test_a_line_ending_in_an_unended_subnegotiation_is_still_a_line(patched):
+    # The long fuzz found it: the line ran into the next one, which went unanswered.
+    parser = Negotiating()
+    parser.dataReceived(b"+mail x\xff\xfa\xc9Core.Hello {\r\nzzmark1\r\n")
+    assert parser.received == b"+mail x\nzzmark1\n"
 
 
 def test_a_too_long_subnegotiation_is_dropped(patched):

@@ -14,7 +14,7 @@ from evennia.server.portal.amp_server import AMPServerProtocol
 from evennia.server.service import EvenniaServerService
 from evennia.utils import ansi
 from evennia.utils.evmore import EvMore
-from evennia.server.sessionhandler import SessionHandler
+from evennia.server.sessionhandler import ServerSessionHandler, SessionHandler
 
 from server import patches
 
@@ -27,6 +27,7 @@ PATCHED = (
     (AMPServerClientProtocol, "_commandReceived"),
     (AMPServerProtocol, "_commandReceived"),
     (SessionHandler, "clean_senddata"),
+    (ServerSessionHandler, "data_out"),
     (CmdSet, "get"),
     (cmdhandler, "get_and_merge_cmdsets"),
     (cmdhandler, "inlineCallbacks"),

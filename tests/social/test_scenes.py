@@ -91,6 +91,8 @@ class TestScenePrivacy(SocialTest):
     def setUp(self):
         super().setUp()
         self.account.permissions.remove("Developer")
+        self.log_in(self.account2, self.char2)  # online, as a reader is (the pager needs a session)
+        self.log_in(self.account3, self.char3)
         self.char3.move_to(self.room2, quiet=True)
         self.call(CmdScene(), "/start Secret Plans", caller=self.char1)
         self.call(CmdSay(), "The vault is under the well.", caller=self.char2)
@@ -114,6 +116,15 @@ class TestScenePrivacy(SocialTest):
         assert "Secret Plans" in self.call(CmdScene(), f"/with {self.char1.key}",
                                            caller=self.char3)
         assert Entry.objects.count() == 1
+
+    def test_a_long_log_is_read_a_screen_at_a_time(self):
+        Entry.objects.bulk_create(
+            Entry(scene=self.scene, kind="pose", speaker="Char2", text=f"Pose {n}: " + "o" * 600)
+            for n in range(200)
+        )
+        first = self.call(CmdScene(), f"/read {self.scene.id}", caller=self.char2)
+        assert "The vault is under the well." in first and "Pose 199:" not in first
+        assert len(first) < 10_000  # a screen, not the 120,000 characters of the log
 
 
 class TestSceneNoticesFit(SocialTest):
