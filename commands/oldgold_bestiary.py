@@ -219,6 +219,7 @@ class CmdHazard(CmdBestiary):
     key = "+hazard"
     aliases = ["+hazards"]
     switch_options = ()
+    switch_locks = {}
 
     def func_default(self):
         name = (self.lhs or "").strip()

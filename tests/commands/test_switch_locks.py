@@ -2,7 +2,7 @@
 
 from evennia.utils.test_resources import EvenniaCommandTest
 
-from commands.command import DelverCommand
+from commands.command import LOCK_HOLDERS, DelverCommand
 from world.access import STAFF_LOCK
 
 
@@ -82,3 +82,28 @@ class TestSwitchLocks(EvenniaCommandTest):
     def test_a_bad_switch_is_refused_with_usage_before_any_lock(self):
         text = self.call(CmdShelf(), "/stock/move", caller=self.char2)
         assert text.startswith("+shelf takes one switch at a time")
+
+
+def _command_classes(base=DelverCommand):
+    for command in base.__subclasses__():
+        yield command
+        yield from _command_classes(command)
+
+
+def test_every_game_command_locks_its_switches_with_defined_lock_types():
+    """A lock type missing from `locks` (a typo) would refuse everyone."""
+    import commands.default_cmdsets  # noqa: F401 (loads every game command)
+
+    checked = 0
+    for command in set(_command_classes()):
+        if not command.__module__.startswith("commands."):
+            continue
+        defined = {part.split(":", 1)[0].strip() for part in command.locks.split(";")}
+        options = {option.lower() for option in command.switch_options or ()}
+        for switch, lock_type in command.switch_locks.items():
+            where = f"{command.__module__}.{command.__name__} /{switch}"
+            assert lock_type in defined, f"{where}: no {lock_type!r} in {command.locks!r}"
+            assert lock_type in LOCK_HOLDERS, f"{where}: say who holds {lock_type!r}"
+            assert switch == "" or switch in options, f"{where}: not one of its switches"
+            checked += 1
+    assert checked > 40  # Old Gold's, Digger's, +bb's and @emit's locked switches
