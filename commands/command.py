@@ -8,6 +8,10 @@ Evennia's own commands) that:
   to `func_default`, so no command needs a ladder of `if "x" in switches`;
 - refuses unknown, ambiguous or combined switches (`+roll/private/gm`) with
   the command's usage instead of ignoring them or all but the first;
+- guards a switch with one of the command's lock types: `switch_locks`
+  maps a switch (or "" for the bare command) to a lock type defined in the
+  command's `locks` string, and the caller who does not pass it is refused,
+  naming who may, before the switch runs;
 - shows a `GameError`'s message to the caller, and turns any other exception
   into a short apology (the traceback goes to the server log, never to a
   player).
@@ -22,6 +26,15 @@ from world.errors import GameError
 from world.text_table import draw_for_client, reset_width
 
 _USAGE_BLOCK = re.compile(r"Usage:\s*\n(.*?)(?:\n\s*\n|\Z)", re.S)
+_SWITCH_WORD = re.compile(r"(\s*)(\S*)(.*)", re.S)
+
+# Who passes each lock type that commands guard switches with, as a refusal
+# names them ("Only staff can use +bb/create.").
+LOCK_HOLDERS = {
+    "staff": "staff",
+    "builder": "builders",
+    "gm": "a game master",
+}
 
 
 class DelverCommand(MuxCommand):
@@ -31,12 +44,15 @@ class DelverCommand(MuxCommand):
 
     switch_options = ()
     locks = "cmd:all()"
+    # {switch, or "" for the bare command: lock type in `locks`}; a lock type
+    # missing from `locks` refuses everyone.
+    switch_locks = {}
 
     def parse(self):
         # Tables and wrapped texts drawn while this command runs fit the
         # reader's client (its NAWS width); at_post_cmd puts the default back.
         self._width_token = draw_for_client(self.client_width())
-        self.switch_problem = self._switch_problem(_requested_switches(self.args))
+        chosen, self.switch_problem = self._choose_switch(_requested_switches(self.args))
         if self.switch_problem:
             # Parse without options so MuxCommand does not add its own
             # "switch ignored" line to our refusal.
@@ -44,7 +60,13 @@ class DelverCommand(MuxCommand):
             super().parse()
             self.switch_options = options
         else:
+            if chosen:
+                # MuxCommand matches switches case-sensitively: `/STOCK` would be
+                # "ignored" and the bare command run.
+                self.args = _lower_switches(self.args)
             super().parse()
+            if chosen:
+                self.switches = [chosen]  # the full name, however shortened
 
     def msg_paged(self, text):
         """Send `text` through Evennia's pager, so a long text is read a screen at a time."""
@@ -60,30 +82,31 @@ class DelverCommand(MuxCommand):
                 pass  # set in another context (a deferred run): nothing to undo here
         return super().at_post_cmd()
 
-    def _switch_problem(self, requested):
-        """Why the typed switches cannot be used (unknown, ambiguous, or more
-        than one: each switch is its own action), or None."""
+    def _choose_switch(self, requested):
+        """(the one switch chosen or None, why the typed switches cannot be
+        used or None): unknown, ambiguous, or more than one (each switch is
+        its own action)."""
         options = [option.lower() for option in self.switch_options]
         chosen = []
         for switch in requested:
             switch = switch.lower()
             if not switch:
                 # `+cmd//x`: MuxCommand would call the empty name ambiguous and drop it.
-                return "A / needs a switch name straight after it."
+                return None, "A / needs a switch name straight after it."
             matches = (
                 [switch] if switch in options else [o for o in options if o.startswith(switch)]
             )
             if not matches:
-                return f"{self.key} has no switch /{switch}."
+                return None, f"{self.key} has no switch /{switch}."
             if len(matches) > 1:
                 choices = ", ".join("/" + option for option in matches)
-                return f"/{switch} could mean {choices}: type more of it."
+                return None, f"/{switch} could mean {choices}: type more of it."
             if matches[0] not in chosen:
                 chosen.append(matches[0])
         if len(chosen) > 1:
             both = " and ".join("/" + option for option in chosen)
-            return f"{self.key} takes one switch at a time: choose between {both}."
-        return None
+            return None, f"{self.key} takes one switch at a time: choose between {both}."
+        return (chosen[0] if chosen else None), None
 
     def usage(self):
         """The `Usage:` block of this command's help, as one or more lines."""
@@ -98,10 +121,24 @@ class DelverCommand(MuxCommand):
         text = self.usage()
         raise GameError(f"{problem}\n{text}" if problem else text)
 
+    def locked_out(self, typed, lock_type):
+        """The refusal for a caller without `lock_type` who typed `typed` (`+bb/create`)."""
+        who = LOCK_HOLDERS.get(lock_type, "staff")
+        return f"Only {who} can use {typed}. Nothing was changed."
+
+    def refuse_locked_switch(self):
+        """Raise a GameError if the switch typed (or the bare command) sits
+        behind a lock type the caller does not pass."""
+        switch = self.switches[0].lower() if self.switches else ""
+        lock_type = self.switch_locks.get(switch)
+        if lock_type and not self.access(self.caller, lock_type):
+            raise GameError(self.locked_out(self.key + (f"/{switch}" if switch else ""), lock_type))
+
     def func(self):
         try:
             if self.switch_problem:
                 self.refuse_usage(self.switch_problem)
+            self.refuse_locked_switch()
             handler = self.func_default
             if self.switches:
                 handler = getattr(self, "switch_" + self.switches[0].replace("-", "_"), None)
@@ -128,3 +165,9 @@ def _requested_switches(args):
     if not text.startswith("/") or len(text) < 2:
         return []
     return text[1:].split(None, 1)[0].split("/")
+
+
+def _lower_switches(args):
+    """`args` with the switches typed in lower case (`/STOCK Jar` -> `/stock Jar`)."""
+    lead, switches, rest = _SWITCH_WORD.match(args or "").groups()
+    return lead + switches.lower() + rest

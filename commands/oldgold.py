@@ -39,35 +39,14 @@ def _amount(text, what="an amount of gp"):
 class OldGoldCommand(DelverCommand):
     """Base of Old Gold's commands (not a command players call): a switch may
     be shortened to any unique prefix, GM and staff switches sit behind the
-    `gm` and `staff` lock types, and text is wrapped as Old Gold's render
-    wraps it."""
+    `gm` and `staff` lock types (`switch_locks`), and text is wrapped as Old
+    Gold's render wraps it."""
 
-    gm_switches = ()
-    staff_switches = ()
-    gm_default = False  # the bare command (no switch) needs a GM too
-
-    def func(self):
-        if not self.switch_problem:
-            switch = self._full_switch(self.switches[0]) if self.switches else ""
-            typed = self.key + (f"/{switch}" if switch else "")
-            needs_gm = switch in self.gm_switches or (not switch and self.gm_default)
-            if needs_gm and not self.access(self.caller, "gm"):
-                self.msg(f"Only a game master can use {typed} (staff, or a player staff "
-                         "made GM with +og/gm): ask your scene's GM. Nothing was changed.")
-                return
-            if switch in self.staff_switches and not self.access(self.caller, "staff"):
-                self.msg(f"Only staff can use {typed}. Nothing was changed.")
-                return
-            if switch:
-                self.switches = [switch]
-        super().func()
-
-    def _full_switch(self, typed):
-        typed = typed.lower()
-        if typed in self.switch_options:
-            return typed
-        found = [s for s in self.switch_options if s.startswith(typed)]
-        return found[0] if len(found) == 1 else typed
+    def locked_out(self, typed, lock_type):
+        if lock_type == "gm":
+            return (f"Only a game master can use {typed} (staff, or a player staff "
+                    "made GM with +og/gm): ask your scene's GM. Nothing was changed.")
+        return super().locked_out(typed, lock_type)
 
     def msg(self, text=None, *args, **kwargs):
         if isinstance(text, str):
@@ -149,8 +128,7 @@ class CmdOldGold(OldGoldCommand):
         "sell", "drop", "carry", "mark", "repair", "deposit", "withdraw", "rest", "level",
         "week", "downtime", "carouse", "order", "touch", "bond", "unbond", "deity", *GM_SWITCHES, *STAFF_SWITCHES,
     )
-    gm_switches = GM_SWITCHES
-    staff_switches = STAFF_SWITCHES
+    switch_locks = {**dict.fromkeys(GM_SWITCHES, "gm"), **dict.fromkeys(STAFF_SWITCHES, "staff")}
 
     def refuse_usage(self, problem=None):
         """The problem and what to type instead; the whole switch list is one

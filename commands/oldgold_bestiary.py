@@ -69,7 +69,7 @@ class CmdBestiary(OldGoldCommand):
     help_category = HELP_CATEGORY
     locks = f"cmd:all();gm:{services.GM_LOCK}"
     switch_options = ("list", "show", *GM_SWITCHES)
-    gm_switches = GM_SWITCHES
+    switch_locks = dict.fromkeys(GM_SWITCHES, "gm")
 
     def room(self, outcome):
         location = self.caller.location
@@ -219,7 +219,7 @@ class CmdHazard(CmdBestiary):
     key = "+hazard"
     aliases = ["+hazards"]
     switch_options = ()
-    gm_switches = ()
+    switch_locks = {}
 
     def func_default(self):
         name = (self.lhs or "").strip()

@@ -79,7 +79,7 @@ class CmdCrawl(OldGoldCommand):
     help_category = HELP_CATEGORY
     locks = f"cmd:all();gm:{og.GM_LOCK}"
     switch_options = ("force", "search", *GM_SWITCHES)
-    gm_switches = GM_SWITCHES
+    switch_locks = dict.fromkeys(GM_SWITCHES, "gm")
 
     def room(self, outcome):
         location = self.caller.location

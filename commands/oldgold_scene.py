@@ -188,7 +188,7 @@ class CmdClock(SceneCommand):
     key = "+clock"
     aliases = ["+time"]
     switch_options = ("start", "advance", "rest", "deprive", "feed", "stop")
-    gm_switches = ("start", "advance", "rest", "deprive", "feed", "stop")
+    switch_locks = dict.fromkeys(switch_options, "gm")
 
     def func_default(self):
         self.tell(services.clock_text(self.here()))
@@ -248,8 +248,7 @@ class CmdDelve(SceneCommand):
 
     key = "+delve"
     switch_options = ("walk",)
-    gm_switches = ("walk",)
-    gm_default = True
+    switch_locks = {"": "gm", "walk": "gm"}  # the bare +delve too
 
     def turns(self):
         text = self.args.strip()

@@ -3,9 +3,8 @@
 from evennia.utils.utils import crop
 
 from commands.command import DelverCommand
-from world.access import is_staff
+from world.access import STAFF_LOCK
 from world.social import boards
-from world.social.errors import SocialError
 from world.social.render import rule
 
 
@@ -40,10 +39,11 @@ class CmdBoard(DelverCommand):
 
     key = "+bb"
     aliases = ["bb", "+bbread"]
-    locks = "cmd:all()"
+    locks = f"cmd:all();staff:{STAFF_LOCK}"
     help_category = "Social"
     account_caller = True
     switch_options = ("post", "reply", "edit", "delete", "create", "lock")
+    switch_locks = {"create": "staff", "lock": "staff"}
 
     def func_default(self):
         args = self.args.strip()
@@ -83,17 +83,11 @@ class CmdBoard(DelverCommand):
         board = boards.delete(self.caller, name, number.strip())
         self.msg(f"Your post on {board.name} is deleted.")
 
-    def _staff(self):
-        if not is_staff(self.caller):
-            raise SocialError("Only staff make boards and set their locks.")
-
     def switch_create(self):
-        self._staff()
         board = boards.create_board(self.lhs, self.rhs or "")
         self.msg(f"Board {board.name} is made.")
 
     def switch_lock(self):
-        self._staff()
         if not self.rhs:
             self.refuse_usage("Give the board, = and the lock string.")
         board = boards.set_locks(boards.find_board(self.caller, self.lhs), self.rhs.strip())

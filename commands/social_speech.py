@@ -11,7 +11,7 @@ from evennia.utils.eveditor import EvEditorCmdSet
 from evennia.utils.utils import crop
 
 from commands.command import DelverCommand
-from world.access import is_staff
+from world.access import STAFF_LOCK
 from world.social import speech
 from world.social.errors import SocialError
 
@@ -71,9 +71,10 @@ class CmdEmit(DelverCommand):
 
     key = "@emit"
     aliases = ["emit", "\\\\"]
-    locks = "cmd:all()"
+    locks = f"cmd:all();staff:{STAFF_LOCK}"
     help_category = "Social"
     switch_options = ("allow", "forbid")
+    switch_locks = {"allow": "staff", "forbid": "staff"}
 
     def func_default(self):
         if self.caller.location is None:
@@ -81,8 +82,6 @@ class CmdEmit(DelverCommand):
         speech.emit(self.caller.location, self.caller, self.args)
 
     def _set(self, allowed):
-        if not is_staff(self.caller):
-            raise SocialError("Only staff choose where players may @emit.")
         speech.set_emit_allowed(self.caller.location, allowed)
         self.msg(f"Players {'may' if allowed else 'may no longer'} @emit here.")
 

@@ -7,7 +7,7 @@ get at any of it: +dungeon refuses the builders' switches to them and shows
 those switches only in a builder's help; +card is locked to builders.
 """
 
-from world.access import is_staff
+from world.access import STAFF_LOCK, is_staff
 from world.digger import building, dungeon_files, render_building, rules, simulation_jobs
 from world.digger.sim_parties import SHIPPED, STANDARD
 
@@ -95,23 +95,31 @@ BUILDER_HELP = """
 
 
 class DungeonBuilding:
-    """The builders' switches of +dungeon, mixed into CmdDungeon (a DiggerCommand)."""
+    """The builders' switches of +dungeon, mixed into CmdDungeon (a DiggerCommand):
+    behind the command's `builder` lock type, and unseen by anyone else (their
+    abbreviations match only the players' switches)."""
+
+    locks = f"cmd:all();builder:{STAFF_LOCK}"
+
+    def is_builder(self, who):
+        return self.access(who, "builder")
 
     def parse(self):
-        builder = is_staff(self.caller)
+        builder = self.is_builder(self.caller)
         self.switch_options = type(self).switch_options + (BUILDER_SWITCHES if builder else ())
         super().parse()
         if not builder and self.switches and self.switches[0].lower() in BUILDER_SWITCHES:
-            self.switch_problem = f"Only builders can use {self.key}/{self.switches[0].lower()}."
+            typed = f"{self.key}/{self.switches[0].lower()}"
+            self.switch_problem = self.locked_out(typed, "builder")  # with the players' usage
 
     def get_help(self, caller, cmdset):
         text = super().get_help(caller, cmdset)
-        return text + BUILDER_HELP if is_staff(caller) else text
+        return text + BUILDER_HELP if self.is_builder(caller) else text
 
     def usage(self):
         switch = self.switches[0].lower() if self.switches else ""
         lines = [line for line in BUILDER_SYNTAX if line.split()[0] == f"{self.key}/{switch}"]
-        if lines and is_staff(self.caller):
+        if lines and self.is_builder(self.caller):
             return "Usage: " + "\n       ".join(lines)
         return super().usage()
 

@@ -5,7 +5,7 @@ news to a party (each member wherever they are) and to the room.
 
 from commands.command import DelverCommand
 from world import access
-from world.access import is_staff
+from world.access import STAFF_LOCK, is_staff
 from world.digger import rules
 from world.digger.errors import DiggerError
 from world.numbers import INTEGER_COLUMN_MAX, whole_number
@@ -108,10 +108,7 @@ class DiggerCommand(DelverCommand):
     """Base for the Digger commands (not a command players call)."""
 
     help_category = HELP_CATEGORY
-
-    def require_staff(self, what):
-        if not is_staff(self.caller):
-            raise DiggerError(f"Only staff can {what}.")
+    locks = f"cmd:all();staff:{STAFF_LOCK}"
 
     def number(self, text, what, maximum=None, signed=False):
         """The number typed for `what` (ASCII digits, a '#' before them allowed, up to

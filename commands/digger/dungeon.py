@@ -5,7 +5,6 @@ are, and its public part to the room. The builders' switches of +dungeon
 live in `building.py`.
 """
 
-from world.access import is_staff
 from world.digger import building, render_building, render_run, rules, services, store
 
 from .building import DungeonBuilding
@@ -52,7 +51,7 @@ class CmdDungeon(DungeonBuilding, DiggerCommand):
         self.switch_list()
 
     def switch_list(self):
-        if is_staff(self.caller):  # builders see the drafts too
+        if self.is_builder(self.caller):  # builders see the drafts too
             self.msg(render_building.dungeon_list(building.all_dungeons()))
         else:
             self.msg(render_run.dungeon_list(store.open_dungeons()))

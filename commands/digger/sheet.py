@@ -56,6 +56,7 @@ class CmdDigger(DiggerCommand):
 
     key = "+digger"
     switch_options = ("raise", "lower", "slot", "submit", "log", "grant")
+    switch_locks = {"grant": "staff"}
 
     def func_default(self):
         target = self.character(self.args) if self.args else self.caller
@@ -90,7 +91,6 @@ class CmdDigger(DiggerCommand):
         self.msg(render.ledger(*sheets.ledger_view(self.caller, target)))
 
     def switch_grant(self):
-        self.require_staff("grant DP")
         if not self.lhs or not self.rhs:
             self.refuse_usage("Name the character, then = the DP and the reason.")
         amount, _, reason = self.rhs.strip().partition(" ")
@@ -129,6 +129,7 @@ class CmdForm(DiggerCommand):
 
     key = "+form"
     switch_options = ("create",)
+    switch_locks = {"create": "staff"}
 
     def func_default(self):
         if not self.args:
@@ -138,7 +139,6 @@ class CmdForm(DiggerCommand):
         self.msg(f"You are in your {form.name} form now.")
 
     def switch_create(self):
-        self.require_staff("create forms")
         if not self.lhs or not self.rhs:
             self.refuse_usage("Name the character, then = the new form's name.")
         target = self.character(self.lhs)
@@ -241,6 +241,7 @@ class CmdChapter(DiggerCommand):
 
     key = "+chapter"
     switch_options = ("advance",)
+    switch_locks = {"advance": "staff"}
 
     def func_default(self):
         number = chapter.current_chapter()
@@ -250,7 +251,6 @@ class CmdChapter(DiggerCommand):
         )
 
     def switch_advance(self):
-        self.require_staff("advance the Chapter")
         advance = chapter.advance_chapter(self.caller)
         self.msg(render.chapter_advanced(advance))
         for refund in advance.refunds:

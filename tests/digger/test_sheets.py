@@ -147,7 +147,8 @@ class TestGrants(DiggerCommandTest):
         self.call(CmdDigger(), "/grant Char2=five for fun", "Give the DP as a whole number")
         self.call(CmdDigger(), "/grant Char2=0 nothing", "Grant a number of DP other than 0.")
         self.call(CmdDigger(), "/grant Char2=-100 oops", "Char2 has only 48 DP unspent.")
-        self.call(CmdDigger(), "/grant Char=5 me", "Only staff can grant DP.", caller=self.char2)
+        self.call(CmdDigger(), "/grant Char=5 me",
+                  "Only staff can use +digger/grant. Nothing was changed.", caller=self.char2)
         self.call(CmdDigger(), "/grant Nobody=5 why", "There is no character called 'Nobody'.")
         assert dp(self.char2) == rules.STARTING_DP
 
@@ -193,7 +194,8 @@ class TestForms(DiggerCommandTest):
     def test_form_refusals(self):
         self.call(CmdForm(), "/create Char2=Wolf")
         self.call(CmdForm(), "/create Char2=wolf", "Char2 already has a form called wolf.")
-        self.call(CmdForm(), "/create Char=Bear", "Only staff can create forms.", caller=self.char2)
+        self.call(CmdForm(), "/create Char=Bear", "Only staff can use +form/create.",
+                  caller=self.char2)
         self.call(
             CmdForm(),
             "Bear",
@@ -255,7 +257,7 @@ class TestChapterAndBeltSlots(DiggerCommandTest):
             caller=self.char2,
         )
         self.call(
-            CmdChapter(), "/advance", "Only staff can advance the Chapter.", caller=self.char2
+            CmdChapter(), "/advance", "Only staff can use +chapter/advance.", caller=self.char2
         )
 
     def test_slot_with_too_little_dp(self):

@@ -100,11 +100,15 @@ class TestBoards(SocialTest):
                   caller=self.account)
         self.call(CmdBoard(), "/lock Staff notes=read:perm(Builder);post:perm(Builder)",
                   caller=self.account)
-        self.call(CmdBoard(), "/create Mine=x", "Only staff make boards", caller=self.account2)
+        self.call(CmdBoard(), "/create Mine=x",
+                  "Only staff can use +bb/create. Nothing was changed.", caller=self.account2)
+        self.call(CmdBoard(), "/lock General=read:none()",
+                  "Only staff can use +bb/lock. Nothing was changed.", caller=self.account2)
         assert "Staff notes" not in self.call(CmdBoard(), "", caller=self.account2)
         self.call(CmdBoard(), "Staff notes", "There is no board 'Staff notes' you can read.",
                   caller=self.account2)
         assert Board.objects.filter(name="Mine").count() == 0
+        assert "none()" not in str(Board.objects.get(name="General").locks)
         assert Post.objects.count() == 1
 
     def test_refusals(self):

@@ -26,7 +26,8 @@ class TestEmit(SocialTest):
 
     def test_allowed_room_and_nospoof(self):
         self.call(CmdEmit(), "/allow", "Players may @emit here.", caller=self.char1)
-        self.call(CmdEmit(), "/allow", "Only staff choose", caller=self.char2)
+        self.call(CmdEmit(), "/forbid", "Only staff can use @emit/forbid. Nothing was changed.",
+                  caller=self.char2)
         self.call(CmdNospoof(), "on", "@nospoof is on.", caller=self.account3)
         with self.listening(self.char1, self.char3) as heard:
             self.call(CmdEmit(), "Thunder rolls.", caller=self.char2)
