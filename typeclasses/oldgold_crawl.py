@@ -21,12 +21,13 @@ class OldGoldCrawlExit(Exit):
     """A way out of a generated room; the first walk through it builds what lies beyond."""
 
     def at_traverse(self, traversing_object, target_location, **kwargs):
+        from world.oldgold import render
         from world.oldgold_dungeon import crawl
 
         try:
             outcome = crawl.walk(traversing_object, self)
         except GameError as err:
-            traversing_object.msg(str(err))
+            traversing_object.msg(render.wrap_text(str(err)))
             return
         except Exception:
             logger.log_trace(f"Old Gold crawl exit {self.id} failed for {traversing_object}")
@@ -34,7 +35,5 @@ class OldGoldCrawlExit(Exit):
                                   "was changed.|n A |w+request/bug|n helps.")
             return
         if outcome.lines and self.location is not None:
-            from world.oldgold import render
-
             self.location.msg_contents(render.wrap_text(outcome.text))
         super().at_traverse(traversing_object, self.destination, **kwargs)

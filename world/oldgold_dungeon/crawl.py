@@ -15,6 +15,7 @@ from dataclasses import replace
 from django.db import transaction
 from evennia.utils import create, search
 
+from world.oldgold import render as og_render
 from world.oldgold import services as og
 from world.oldgold.services import CheckRequest, Outcome
 from world.oldgold_dungeon import bestiary, generator, rules
@@ -81,7 +82,7 @@ def _log(who, room, dice_list, text, **details):
 def _make_room(dungeon, space_result, level, kind, key, came_from=None):
     room = create.create_object(ROOM_TYPECLASS, key=key,
                                 tags=[(dungeon.tag, rules.TAG_CATEGORY)])
-    room.db.desc = space_result.description
+    room.db.desc = og_render.wrap_text(space_result.description)
     space = CrawlSpace.objects.create(
         dungeon=dungeon, room=room, number=dungeon.spaces.count() + 1, level=level,
         kind=kind, rolls=space_result.rolls, dice=list(space_result.dice))
