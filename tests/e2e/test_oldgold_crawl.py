@@ -14,6 +14,7 @@ from tests.e2e.test_oldgold_combat import make_adventurer
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _UNEXPLORED = re.compile(r"(north|east|south|west|down) \(unexplored")
+_SHUT = re.compile(r"(north|east|south|west|down) \(the door is \w+\)")
 
 
 def said(client, line):
@@ -28,13 +29,13 @@ def view(client, vault):
 
 def explore(client, steps=4):
     """Walk unexplored ways until `steps` spaces are made (or none is left),
-    forcing a door when every way here is shut. Returns (ways taken, the
+    forcing a shut door when no way here opens. Returns (ways taken, the
     last +crawl seen)."""
     made, shown = [], ""
-    for _ in range(steps * 6):
+    for _ in range(steps * 10):
         shown = said(client, "+crawl")
-        ways = _UNEXPLORED.findall(shown)
-        if not ways or len(made) >= steps:
+        ways, shut = _UNEXPLORED.findall(shown), _SHUT.findall(shown)
+        if len(made) >= steps or not (ways or shut):
             break
         for way in ways:
             out = said(client, way)
@@ -43,7 +44,8 @@ def explore(client, steps=4):
                 break
             assert "will not open" in out, out
         else:
-            said(client, f"+crawl/force {ways[0]}")
+            # Every way tried is shut (it may be the only one): force one.
+            said(client, f"+crawl/force {shut[0] if shut else ways[0]}")
     return made, shown
 
 
