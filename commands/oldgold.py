@@ -97,8 +97,8 @@ class CmdOldGold(OldGoldCommand):
 
     Group checks: when the GM calls one (+og/group), each member named
     rolls their own part with +og/part (the same options as a check); the
-    room sees every die, and once all parts are in the group succeeds if at
-    least half of them succeed. Inspiration may roll your part again.
+    room sees every die, and once all parts are in the group passes when
+    half of them or more pass. Inspiration may roll your part again.
 
     Attack options: cover (+2 DP to the target), full cover (blocked),
     adv, dis, dual <second weapon>, into melee (a shot into a melee hits a

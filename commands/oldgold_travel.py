@@ -360,9 +360,9 @@ class CmdHire(TravelCommand):
       +hire/morale <character>=<name>        GM: the follower's morale check
       +hire/loyalty <character>=<name> <+n or -n>  GM: loyalty shifts morale
 
-    Hirelings (common 10 gp a day, skilled 20, expert 40) follow you into
-    dungeons but won't fight or risk themselves. Mercenaries (swordsmen and
-    archers, 30 gp a day) fight but won't enter dungeons. How many are
+    Hirelings (common 10 gp a day, skilled 20, expert 40) come along below
+    ground but keep out of fights and danger. Mercenaries (swordsmen and
+    archers, 30 gp a day) do the fighting, above ground only. How many are
     willing depends on the settlement's size and changes monthly.
     Companions are made like adventurers, take an equal share of treasure,
     follow only a higher-level adventurer and never check morale. A morale

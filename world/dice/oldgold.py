@@ -148,7 +148,7 @@ def check(score, difficulty, rng, advantage=False, disadvantage=False, reroll_on
 
 
 def group_succeeds(successes, members):
-    """A group of `members` succeeds if at least half of them succeed (with
+    """Whether a group of `members` passes: half of them or more passed (with
     the members rolling their parts one by one, only the counts are kept)."""
     if members < 1:
         raise DiceError("a group check needs at least one member")
@@ -157,7 +157,7 @@ def group_succeeds(successes, members):
 
 @dataclass(frozen=True)
 class GroupCheck:
-    """Everyone rolls; the group succeeds if at least half of them succeed."""
+    """Everyone rolls; the group passes when half of them or more pass."""
 
     checks: tuple
 

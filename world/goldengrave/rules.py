@@ -63,8 +63,8 @@ SUPPLY_SUGGESTIONS = {
     ),
     "unusual": (
         "carpentry kit (hammer, saw, nails)", "fishing rod", "glue (dissolves in water)",
-        "magnifying glass", "manacles-and-key", "slippery oil (harmless if ignited)",
-        "writing set (parchment, ink, quill)",
+        "magnifying glass", "manacles with their key", "slick oil (it will not burn)",
+        "pen, ink and paper",
     ),
     "specialist": (
         "antidote to most poisons", "disguise kit", "explosive barrel",

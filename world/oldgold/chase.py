@@ -5,8 +5,8 @@ players then make a group check with the attribute that fits (each rolls
 their own part, +og/part); a success
 moves their own die up by 1, a failure the other side's. Whichever die
 shows 4 first decides it: the fleeing side gets clear, or the hunters reach
-it. The side whose slowest member is slower rolls with disadvantage
-(player-facing: a slower other side gives the players advantage). A head
+it. Speed is a side's slowest member: the slower side is at a disadvantage
+(so a slower other side gives the players advantage). A head
 start, or catching the others unawares, puts that side's die on 2. The same
 clock serves any drawn-out contest (a race, a negotiation).
 """

@@ -1,7 +1,7 @@
 """
 Group checks the members roll themselves: when several adventurers face the
-same challenge, each rolls on their own and the group succeeds if at least
-half succeed.
+same challenge, each rolls on their own; the group passes when half of them
+or more pass.
 
 A GM calls one in a room (`call_group_check`: attribute, difficulty,
 members); each PC rolls their own part (`roll_part`, with their own
@@ -126,8 +126,8 @@ def call_group_check(gm, members, attribute, difficulty, rng=None, advantage=Fal
         parts=[{"id": m.id, "name": m.key} for m in members],
     )
     lines = [f"{gm.key} calls a group check of {_what(group)} for {_names(group.parts)}: "
-             "each rolls their own part with |w+og/part|n, and the group succeeds if at "
-             "least half succeed."]
+             "each rolls their own part with |w+og/part|n; the group passes when half "
+             "of them or more pass."]
     for member in members:
         if is_npc(member):
             _roll_into(group, member, rng, lines)

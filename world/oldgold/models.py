@@ -195,7 +195,7 @@ class GroupCheck(models.Model):
 
     `parts` keep the members in the order named, each a dict: id, name, and
     once rolled, dice, total and success. When every part is in, `success`
-    is set: the group succeeds if at least half of the parts succeed. A
+    is set: the group passes when half of the parts or more pass. A
     chase's exchange is a group check with its `chase`.
     """
 

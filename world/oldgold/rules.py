@@ -349,8 +349,8 @@ PRAYERS = {
     for m in (
         _m(1, "prayer", "Commune", "Ask your deity one question; any answer comes in Heart "
            "Bonus x 2 words or fewer.", effect="narrate"),
-        _m(2, "prayer", "Aura of courage", "Allies who see or hear you add your Heart Bonus "
-           "to morale and resist fear with advantage for a day.", effect="narrate"),
+        _m(2, "prayer", "Aura of courage", "For a day, allies within sight or earshot gain "
+           "your Heart Bonus on morale and have advantage against fear.", effect="narrate"),
         _m(3, "prayer", "Smite", "Called with a melee blow: it deals 1d8 + Heart Bonus more "
            "(2d8 + Heart Bonus to undead and fiends).", effect="smite", dice="1d8",
            extra={"undead_dice": "2d8"}, targets="self"),
