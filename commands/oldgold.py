@@ -48,6 +48,16 @@ class OldGoldCommand(DelverCommand):
                     "made GM with +og/gm): ask your scene's GM. Nothing was changed.")
         return super().locked_out(typed, lock_type)
 
+    def room(self, outcome):
+        """Post an outcome to the caller's room (its private lines to the caller)."""
+        location = self.caller.location
+        if location is None:
+            self.msg(outcome.text)
+        else:
+            location.msg_contents(render.wrap_text(outcome.text), from_obj=self.caller)
+        for line in outcome.private:
+            self.msg(line)
+
     def msg(self, text=None, *args, **kwargs):
         if isinstance(text, str):
             text = render.wrap_text(text)
@@ -136,15 +146,6 @@ class CmdOldGold(OldGoldCommand):
         if problem:
             raise OldGoldError(f"{problem} (|whelp +og|n lists every switch.)")
         super().refuse_usage()
-
-    def room(self, outcome):
-        location = self.caller.location
-        if location is None:
-            self.msg(outcome.text)
-        else:
-            location.msg_contents(render.wrap_text(outcome.text), from_obj=self.caller)
-        for line in outcome.private:
-            self.msg(line)
 
     def tell(self, outcome):
         self.msg(outcome.text)

@@ -8,7 +8,7 @@ from evennia import CmdSet
 
 from commands.oldgold import OldGoldCommand
 from world.numbers import whole_number
-from world.oldgold import render, services
+from world.oldgold import services
 from world.oldgold.errors import OldGoldError
 from world.oldgold_dungeon import bestiary, hazards, monster_making
 
@@ -70,13 +70,6 @@ class CmdBestiary(OldGoldCommand):
     locks = f"cmd:all();gm:{services.GM_LOCK}"
     switch_options = ("list", "show", *GM_SWITCHES)
     switch_locks = dict.fromkeys(GM_SWITCHES, "gm")
-
-    def room(self, outcome):
-        location = self.caller.location
-        if location is None:
-            self.msg(outcome.text)
-        else:
-            location.msg_contents(render.wrap_text(outcome.text), from_obj=self.caller)
 
     def creature(self, text):
         if not (text or "").strip():

@@ -7,7 +7,6 @@ delving turn. Each switch parses, calls one service and posts its lines.
 from evennia import CmdSet
 
 from commands.oldgold import OldGoldCommand
-from world.oldgold import render as og_render
 from world.oldgold import services as og
 from world.oldgold_dungeon import crawl, render
 from world.oldgold_dungeon.errors import CrawlError
@@ -80,13 +79,6 @@ class CmdCrawl(OldGoldCommand):
     locks = f"cmd:all();gm:{og.GM_LOCK}"
     switch_options = ("force", "search", *GM_SWITCHES)
     switch_locks = dict.fromkeys(GM_SWITCHES, "gm")
-
-    def room(self, outcome):
-        location = self.caller.location
-        if location is None:
-            self.msg(outcome.text)
-        else:
-            location.msg_contents(og_render.wrap_text(outcome.text), from_obj=self.caller)
 
     def name(self, example):
         name = " ".join((self.lhs or "").split())
