@@ -9,8 +9,10 @@ times over; the Server's CPU time (from /proc) is split over the commands.
 The marker (an unknown command) is measured the same way first, so its share
 can be taken off.
 
-`who` lists everyone online: here that is one player, under load it is all
-of them, and its cost grows with each.
+`who` lists everyone online: alone, that is one player; under load it is all
+of them, and its cost grows with each. `crowd` players (logged in first, in
+rooms of the plan's size, and then idle) show what a command costs with that
+many online: whatever walks every session or every account shows here.
 """
 
 import asyncio
@@ -37,9 +39,28 @@ async def _cpu_ms_per_batch(client, server_pid, make_batch, label):
     return (process_cpu_seconds(server_pid) - before) * 1000 / ROUNDS
 
 
-async def _measure(plan, server_pid):
+async def _log_in_crowd(plan, crowd, say):
+    """`crowd` idle players, logged in a few at a time, each in its room."""
+    gate = asyncio.Semaphore(plan.logins_in_flight)
+    clients = []
+
+    async def one(index):
+        async with gate:
+            client = await TelnetClient.open(plan.port, timeout=plan.login_timeout)
+            clients.append(client)
+            await log_in(client, plan, index)
+
+    results = await asyncio.gather(*(one(index) for index in range(1, crowd + 1)),
+                                   return_exceptions=True)
+    failed = sum(isinstance(result, BaseException) for result in results)
+    say(f"  {crowd - failed}/{crowd} idle players logged in")
+    return clients
+
+
+async def _measure(plan, server_pid, crowd, say):
     rng = random.Random(plan.seed)
     mix = CommandMix(plan.mix)
+    idle = await _log_in_crowd(plan, crowd, say) if crowd else []
     client = await TelnetClient.open(plan.port)
     try:
         await log_in(client, plan, 0)
@@ -60,7 +81,8 @@ async def _measure(plan, server_pid):
             )
             costs[entry] = (batch - marker) / BATCH
     finally:
-        await client.close()
+        for each in (client, *idle):
+            await each.close()
     total_weight = sum(mix.weights)
     costs["mix average + marker"] = marker + sum(
         weight * costs.get(entry, 0.0) for entry, weight in zip(mix.entries, mix.weights)
@@ -68,6 +90,6 @@ async def _measure(plan, server_pid):
     return costs
 
 
-def measure_costs(plan, server_pid):
+def measure_costs(plan, server_pid, crowd=0, say=print):
     """{command: Server CPU ms} for each mix entry, the marker and the mix."""
-    return asyncio.run(_measure(plan, server_pid))
+    return asyncio.run(_measure(plan, server_pid, crowd, say))

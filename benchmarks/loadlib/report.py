@@ -236,7 +236,9 @@ def costs_table(results):
     """Server CPU ms per command, one column per game, and Delver's ratio."""
     games = [result["game"] for result in results]
     names = list(results[0]["server_cpu_ms"])
-    lines = ["Server CPU time per command (ms), one player online:"]
+    online = results[0].get("online", 1)
+    who = "one player online" if online == 1 else f"{online} players online, one measured"
+    lines = [f"Server CPU time per command (ms), {who}:"]
     ratio_name = "Delver/stock" if games[0] == "stock Evennia" else "on/off"
     lines.append(f"  {'':<22}" + "".join(f"{game[:14]:>15}" for game in games)
                  + (f"   {ratio_name}" if len(results) == 2 else ""))
