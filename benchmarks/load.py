@@ -193,8 +193,9 @@ def cost_test(target, args):
     rooms = rooms_needed(args.crowd + 1, args.per_room) if args.crowd else 1
     with running_game(target, args, rooms) as (game, exits):
         plan = plan_for(game, exits if args.crowd else exits[:1], args, args.crowd + 1)
-        costs = measure_costs(plan, game.process_ids()["server"], args.crowd, say)
-        return {"game": game.label, "online": args.crowd + 1, "server_cpu_ms": costs}
+        costs = measure_costs(plan, game.process_ids(), args.crowd, say)
+        return {"game": game.label, "online": args.crowd + 1,
+                "server_cpu_ms": costs["server"], "portal_cpu_ms": costs["portal"]}
 
 
 def _stop_on_sigterm():
