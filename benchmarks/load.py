@@ -19,6 +19,7 @@ end, also after an error or Ctrl-C. (Linux only: CPU figures come from /proc.)
     .venv/bin/python benchmarks/load.py --procs 2 --json > load.json
     .venv/bin/python benchmarks/load.py --costs --mix look,say,who,help,pose
     .venv/bin/python benchmarks/load.py --costs --crowd 1999 --target delver
+    .venv/bin/python benchmarks/load.py --target delver --postgres postgres://delver:delver@127.0.0.1:5432/delver
     .venv/bin/python benchmarks/load.py --clients 500 --parties 20
     .venv/bin/python benchmarks/load.py --target delver --mix look,say,og-sheet,og-check,og-order,og-help
 
@@ -99,8 +100,12 @@ def parse_args(argv=None):
                         help="seconds before a command counts as unanswered (default 30)")
     parser.add_argument("--procs", type=int, default=1,
                         help="load-generator processes sharing the players (default 1)")
-    parser.add_argument("--disk-db", action="store_true",
-                        help="keep the games' SQLite files on disk, not in RAM (/dev/shm)")
+    parser.add_argument("--ram-db", action="store_true",
+                        help="keep the games' SQLite files in RAM (/dev/shm), not on disk")
+    parser.add_argument("--postgres", metavar="URL",
+                        help="Delver's database on this PostgreSQL server (a database of its "
+                             "own, made and dropped; the role needs CREATEDB), e.g. "
+                             "postgres://delver:delver@127.0.0.1:5432/delver")
     parser.add_argument("--parties", type=int, default=None,
                         help="Digger parties of four playing rounds (Delver only; default "
                              f"{DEFAULT_PARTIES}, as the product's goal, or as many as "
@@ -149,7 +154,7 @@ def say(text):
 @contextmanager
 def running_game(target, args, rooms):
     """A started game with `rooms` rooms dug; stopped and removed afterwards."""
-    game = GAMES[target](db_in_ram=not args.disk_db)
+    game = GAMES[target](db_in_ram=args.ram_db, postgres=args.postgres)
     try:
         say(f"{game.label}: starting on telnet port {game.telnet_port}")
         game.start()
