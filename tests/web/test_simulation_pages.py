@@ -72,6 +72,7 @@ def test_a_report_shows_every_party_its_chart_and_the_detail(sage, kept):
     assert svg.count('<g class="party"') == len(SHIPPED)
     assert svg.count('class="band"') == 1 and "Ruin band 52%-68%" in svg
     assert 'data-party="bold"' in svg and 'font-weight="bold">bold<' in svg
+    assert all(f">{word}</text>" in svg for word in ("won", "retreated", "lost"))
     assert "The bold party in detail" in text and 'id="party-about"' in text
     assert "playing boldly: everyone risks" in text
     assert "Runs won" in text and "challenges a run on average" in text

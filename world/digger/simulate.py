@@ -91,7 +91,9 @@ def band_text(band):
 
 def outcomes_text(outcomes):
     """'won 1,235, retreated 741, lost 24' from {outcome: count}."""
-    return ", ".join(f"{OUTCOME_WORDS[outcome]} {outcomes[outcome]:,}" for outcome in rules.OUTCOMES)
+    return ", ".join(
+        f"{OUTCOME_WORDS[outcome]} {outcomes[outcome]:,}" for outcome in rules.OUTCOMES
+    )
 
 
 # --- One run ------------------------------------------------------------------------
