@@ -97,6 +97,7 @@ class CmdGoldengrave(_GoldengraveCommand):
       +gg/pace <cautious||quick||auto>
       +gg/glory <stamina||supply||sway||army>[=<points>]
       +gg/map
+      +gg/mapnote [<a line of your own map>||clear]
       +gg/log
 
     /new rolls your PC: two sparks (where from, what they were), three
@@ -115,7 +116,9 @@ class CmdGoldengrave(_GoldengraveCommand):
     /pay it or /refuse. In a fight the company chooses: /fight (and how),
     a /tactic, or /retreat to town. /glory spends 1 Glory per point on a
     stat's maximum (never above {cap}) or on Army. /map shows what your
-    difficulty allows. See |whelp goldengrave|n for a first delve.
+    difficulty allows; in a Hard dungeon the company's mapper draws its
+    own, a line at a time, with /mapnote (everyone in it reads it with
+    /map). See |whelp goldengrave|n for a first delve.
 
     Examples:
       +gg/new
@@ -134,7 +137,7 @@ class CmdGoldengrave(_GoldengraveCommand):
     switch_options = (
         "new", "traits", "name", "sheet", "found", "join", "leave", "company", "companies",
         "summon", "items", "pay", "refuse", "fight", "tactic", "retreat", "pace", "glory",
-        "map", "log",
+        "map", "mapnote", "log",
     )
     locks = "cmd:all()"
 
@@ -166,7 +169,7 @@ class CmdGoldengrave(_GoldengraveCommand):
             self.msg(f"{render.TAG} Your PC is now called {sheet.name}.")
         else:
             sheet, name = services.reroll_name(self.caller)
-            self.msg(f"{render.TAG} {name.render()}. (+gg/name again, or +gg/name <yours>.)")
+            self.msg(render.name_rolled(name))
 
     def switch_sheet(self):
         target = self.caller
@@ -253,10 +256,18 @@ class CmdGoldengrave(_GoldengraveCommand):
 
     def switch_map(self):
         company = services.my_company(self.caller)
-        dungeon = company.dungeon or services.dungeon_of_room(self.caller.location)
+        dungeon = services.dungeon_of_company(company)
         if dungeon is None:
-            raise GoldengraveError("Your company is in no dungeon: there is no map to show.")
+            raise GoldengraveError("Your company has entered no dungeon yet: no map to show.")
         self.msg(render.map_view(exploring.map_for(dungeon, company)))
+
+    def switch_mapnote(self):
+        if not self.args.strip():
+            company = services.my_company(self.caller)
+            self.msg(render.map_note(company))
+            return
+        company = services.write_map_note(self.caller, self.args)
+        self.msg(render.map_note(company))
 
     def switch_log(self):
         company = services.my_company(self.caller)
@@ -581,8 +592,7 @@ class CmdGoldengraveGM(_GoldengraveCommand):
         who, _, factors = self.rhs.partition(",")
         pc = services.pc_named(self.caller, who)
         report = services.attack(
-            self.caller, monster, self._company(), f"a risky attack by {pc.key}", pc,
-            services.factors_given(factors),
+            self.caller, monster, self._company(), "", pc, services.factors_given(factors)
         )
         self._show_attack(report)
 
@@ -613,9 +623,8 @@ class CmdGoldengraveGM(_GoldengraveCommand):
         company = self._company()
         dungeon = company.dungeon or services.dungeon_named(self.caller)
         treasure = services.treasure_named(dungeon, self.args)
-        services.find_treasure(self.caller, company, treasure)
-        _announce(self.caller, f"{render.TAG} {company.name} finds {treasure.name}"
-                               f"{' (the main treasure)' if treasure.main else ''}!")
+        treasure, carrier = services.find_treasure(self.caller, company, treasure)
+        _announce(self.caller, render.treasure_found(company, treasure, carrier))
 
     def switch_safe(self):
         company = self._company()

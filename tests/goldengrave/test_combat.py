@@ -232,3 +232,19 @@ class CombatTest(EvenniaTest):
             services.threat_here(self.gm, "maw")
         self.assertIn("say Maw-1 or Maw-2", str(refused.exception))
         self.assertEqual(services.threat_here(self.gm, "Maw-2"), living)
+
+    def test_a_new_pc_after_the_night_still_appears_in_the_last_dungeons_town(self):
+        from world.goldengrave.models import Delve, Dungeon
+
+        dungeon = Dungeon.objects.create(name="Chapel", gm=self.gm, town=self.room2)
+        Delve.objects.create(company=self.company, dungeon=dungeon)  # the night cleared .dungeon
+        Sheet.objects.filter(pk=self.bob.pk).update(alive=False)
+        with scripted(4, 4, 5, 5, 2, 3, 4, 1, 1):
+            report = services.new_pc(self.char2)
+        self.assertEqual((report.rejoined, report.town), (self.company, self.room2))
+        self.assertEqual(self.char2.location, self.room2)
+        with scripted(6, 6):
+            sheet, name = services.reroll_name(self.char2)
+        self.assertEqual(sheet.name, "Wolfrik")
+        roll = GoldengraveRoll.objects.get(kind="name")
+        self.assertEqual((roll.dice, roll.company), ([6, 6], self.company))

@@ -245,7 +245,7 @@ class DungeonTest(GoldengraveCommandTest):
         self.char2.move_to(self.room2, quiet=True)
         with self.dice(6):
             exploring.arrived(self.char2, self.room2)
-        self.said(CmdGoldengrave(), "/map", "Hard: no map", caller=self.char2)
+        self.said(CmdGoldengrave(), "/map", "Hard: the game gives no map", caller=self.char2)
         self.said(CmdGoldengraveDungeon(), "/difficulty easy=Chapel", "now easy")
         self.said(CmdGoldengrave(), "/map", "Easy", caller=self.char2)
         text = self.said(CmdGoldengraveDungeon(), "/info Chapel")
@@ -388,3 +388,75 @@ class NormalMapTest(GoldengraveCommandTest):
         assert "North Hall" not in text
         full = exploring.map_for(dungeon, gm=True).lines
         assert full == ("[2]", " |", "[1]")
+
+
+class MapperTest(GoldengraveCommandTest):
+    def test_the_mapper_draws_the_hard_map_and_the_company_reads_it(self):
+        from world.goldengrave.models import Dungeon
+
+        dungeon = Dungeon.objects.create(name="Chapel", gm=self.char1, town=self.room1,
+                                         difficulty="hard")
+        services.add_room(self.char1, dungeon, self.room2)
+        company = make_company()
+        give_pc(self.char2, "Ann", company)
+        give_pc(self.char3, "Juno", company)
+        self.char2.move_to(self.room2, quiet=True)
+        services.enter_room(self.char2, self.room2)
+        self.said(CmdGoldengrave(), "/map", "draws one with +gg/mapnote", caller=self.char3)
+        self.said(CmdGoldengrave(), "/mapnote", "own map is empty", caller=self.char2)
+        self.said(CmdGoldengrave(), "/mapnote [2]", "[2]", caller=self.char2)
+        text = self.said(CmdGoldengrave(), "/mapnote  |", caller=self.char2)
+        assert text.endswith("\n  [2]\n  |"), text  # a | is a wall, not a colour code
+        self.said(CmdGoldengrave(), "/mapnote [1]=hall", caller=self.char2)
+        text = self.said(CmdGoldengrave(), "/map", "this is your mapper's", caller=self.char3)
+        assert "[2]\n  |\n  [1]=hall" in text
+        self.said(CmdGoldengrave(), "/mapnote " + "x" * 71, "1 to 70 characters",
+                  caller=self.char2)
+        Company.objects.filter(pk=company.pk).update(map_note="\n".join(["-"] * 20))
+        self.said(CmdGoldengrave(), "/mapnote [3]", "is full (20 lines)", caller=self.char2)
+        self.said(CmdGoldengrave(), "/mapnote clear", "own map is empty", caller=self.char2)
+        assert Company.objects.get(pk=company.pk).map_note == ""
+
+
+class TableTalkTest(GoldengraveCommandTest):
+    """The company's choices, a risky attack and a treasure, as the table reads them."""
+
+    def setUp(self):
+        super().setUp()
+        from world.goldengrave.models import Dungeon
+
+        self.company = make_company()
+        give_pc(self.char2, "Ann", self.company)
+        give_pc(self.char3, "Juno", self.company, knocked_out=True)
+        self.dungeon = Dungeon.objects.create(name="Chapel", gm=self.char1, town=self.room2)
+        services.add_room(self.char1, self.dungeon, self.room1)
+        services.enter_room(self.char2, self.room1)
+
+    def test_choices_end_as_sentences_and_a_retreat_names_who_is_carried(self):
+        self.said(CmdGoldengrave(), "/tactic we roll the barrel down", "tries a clever "
+                  "tactic: we roll the barrel down.", caller=self.char2)
+        self.said(CmdGoldengrave(), "/fight", "fights: blades and arrows.", caller=self.char2)
+        self.said(CmdGoldengrave(), "/retreat", "retreats to Room2, carrying Juno.",
+                  caller=self.char2)
+        assert self.char3.location == self.room2 and not Sheet.objects.filter(
+            knocked_out=True).exists()
+
+    def test_a_risky_attack_is_named_for_the_pc_who_tries_it(self):
+        make_monster("Cobblemaw", self.room1, 3)
+        with self.dice(6, 6):
+            self.said(CmdGoldengraveGM(), "/risky Cobblemaw=Ann",
+                      "attacks Cobblemaw: a risky attack by Ann.")
+
+    def test_a_found_treasure_goes_to_a_member_standing_by_it(self):
+        ring = create.create_object("typeclasses.objects.Object", key="gold ring",
+                                    location=self.room1)
+        self.said(CmdGoldengraveDungeon(), "/treasure gold ring", "side treasure")
+        self.said(CmdGoldengraveGM(), "/found gold ring", "finds gold ring! Char2 takes it.")
+        assert ring.location == self.char2  # Juno is knocked out: Ann picks it up
+
+    def test_a_rolled_name_says_how_to_roll_again_or_choose(self):
+        Sheet.objects.filter(name="Ann").update(region="Bittermarch")
+        with self.dice(1, 1):
+            self.said(CmdGoldengrave(), "/name", "Name (Bittermarch): [1, 1] Ashby (our own "
+                      "column). +gg/name rolls again; +gg/name <a name> takes yours.",
+                      caller=self.char2)

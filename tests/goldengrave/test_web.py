@@ -69,8 +69,11 @@ def test_map_by_difficulty_on_the_page(make_account):
     client = Client()
     client.force_login(ann)
     page = client.get(f"/goldengrave/companies/{company.pk}/").content.decode()
-    assert "Hard: no map" in page and "Mossy Hall" not in page
+    assert "Hard: the game gives no map" in page and "Mossy Hall" not in page
     assert 'class="gg-map"' not in page
+    type(company).objects.filter(pk=company.pk).update(map_note="[1]--[2]\n |")
+    page = client.get(f"/goldengrave/companies/{company.pk}/").content.decode()
+    assert '<pre id="mapper-map">[1]--[2]\n |\n</pre>' in page  # the mapper's own
     Dungeon.objects.update(difficulty="easy")
     page = client.get(f"/goldengrave/companies/{company.pk}/").content.decode()
     # the whole map, unlabelled: two rooms and their corridor, the company's
@@ -106,7 +109,7 @@ def test_the_dungeon_page_is_for_its_gm_and_staff(make_account):
         client.force_login(who)
         assert f'href="{url}"' in client.get("/goldengrave/").content.decode()
         page = client.get(url).content.decode()
-        assert "Mossy Hall" in page and "Low Crypt" in page and "Dart Trap (Power 1)" in page
+        assert "Mossy Hall" in page and "Low Crypt" in page and "Dart Trap (trap, Power 1)" in page
         assert page.count('<g class="room') == 2 and 'class="star"' in page
         assert company.name in page
 

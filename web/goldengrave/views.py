@@ -58,7 +58,10 @@ def company(request, company_id):
 @login_required
 def dungeon(request, dungeon_id):
     page = _shown(lookups.dungeon_page, request, dungeon_id)
-    rooms = [(entry, page.threats.get(entry.room_id, ())) for entry in page.map.rooms]
+    rooms = [
+        (entry, ", ".join(map(gg_render.threat_word, page.threats.get(entry.room_id, ()))))
+        for entry in page.map.rooms
+    ]
     return render(
         request,
         "goldengrave/dungeon.html",

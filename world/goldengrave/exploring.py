@@ -176,6 +176,8 @@ class MapView:
     """The id of the room the company stands in."""
     labelled: bool = True
     corridors: tuple = ()
+    mapper: tuple = ()
+    """The lines of the company's own map (+gg/mapnote), where the game gives none."""
 
     def label(self, entry):
         """'@' where the company is, the room's number, or ' ' on an unlabelled map."""
@@ -211,9 +213,12 @@ def map_for(dungeon, company=None, gm=False):
         shown = [entry for entry in entries if entry in explored]
         return _view(dungeon, "Normal: the rooms your company has entered. @ is your company.",
                      entries, shown, rooms=tuple(shown), here=here)
-    return MapView(
-        dungeon, "Hard: no map is given. Your company's mapper keeps one, e.g. in a note."
-    )
+    mapper = tuple(company.map_note.splitlines()) if company is not None else ()
+    if mapper:
+        return MapView(dungeon, "Hard: the game gives no map; this is your mapper's.",
+                       mapper=mapper)
+    return MapView(dungeon, "Hard: the game gives no map. Your company's mapper draws one "
+                   "with +gg/mapnote.")
 
 
 def dungeon_room(room):

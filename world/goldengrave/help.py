@@ -68,7 +68,8 @@ HELP_ENTRIES = [
 
             Walk in through the exits. Each room the company enters joins its map
             on Normal (|w+gg/map|n); Easy shows the whole map unlabelled; Hard shows
-            none, so someone keeps a note. Entering a starred room rolls a die for
+            none, so the company's mapper draws one a line at a time with
+            |w+gg/mapnote [1]--[2]|n. Entering a starred room rolls a die for
             the GM: moving quickly (rooms already seen) a 1 brings a wandering
             monster; cautiously (new rooms) 1-3 bring one and 4-6 an omen.
             |w+gg/pace quick|n or |wcautious|n overrides.

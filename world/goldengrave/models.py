@@ -45,6 +45,8 @@ class Company(models.Model):
     sway_target = models.ForeignKey(
         ObjectDB, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # The mapper's own map, for a Hard dungeon (where the game gives none).
+    map_note = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

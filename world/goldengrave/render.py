@@ -39,14 +39,23 @@ def _first_up(text):
     return text[:1].upper() + text[1:]
 
 
+def _name_line(name):
+    ours = " (our own column)" if name.region in rules.HOUSE_COLUMNS else ""
+    return f"{name.render()}{ours}"
+
+
+def name_rolled(name):
+    return "\n".join(_fit([f"{TAG} {_name_line(name)}. |w+gg/name|n rolls again; "
+                            "|w+gg/name <a name>|n takes yours."]))
+
+
 def new_pc(report):
     sheet, sparks, traits, name = report.sheet, report.sparks, report.traits, report.name
-    ours = " (our own column)" if sheet.region in rules.HOUSE_COLUMNS else ""
     lines = [
         f"{TAG} A new treasure hunter.",
         f"  {sparks.render()}: {origin(sparks.spark_a, sparks.spark_b)}.",
         f"  {traits.render()}",
-        f"  {name.render()}{ours}",
+        f"  {_name_line(name)}",
         "  Put each trait die in a column: |w+gg/traits <physique> <personality> <flaw>|n",
         "  (personality and flaw must differ). |w+gg/name|n rolls another name,",
         "  |w+gg/name <name>|n picks your own.",
@@ -216,8 +225,8 @@ def attack(report):
 def gm_half_hint(report):
     if report.half_moment != "price":
         return ""
-    return "\n".join(_fit([f"{TAG} (GM) Offer its retreat for Sway: "
-                            f"|w+ggm/sway half=<1|3|6>,{report.monster.key}|n"]))
+    return (f"{TAG} (GM) Offer its retreat for Sway:\n"
+            f"  |w+ggm/sway half=<1||3||6>,{report.monster.key}|n")
 
 
 def monster(m):
@@ -255,10 +264,25 @@ def choice(report):
     who = report.character.key
     if report.choice == "retreat":
         where = report.town.key if report.town is not None else "town"
-        return f"{TAG} {who}: {report.company.name} retreats to {where}, dragging the fallen."
+        carried = f", carrying {', '.join(report.carried)}" if report.carried else ""
+        return f"{TAG} {who}: {report.company.name} retreats to {where}{carried}."
     if report.choice == "tactic":
-        return f"{TAG} {who}: {report.company.name} tries a clever tactic: {report.text}"
-    return f"{TAG} {who}: {report.company.name} fights: {report.text or 'blades and arrows'}"
+        text = f"{TAG} {who}: {report.company.name} tries a clever tactic: {_sentence(report.text)}"
+    else:
+        text = (f"{TAG} {who}: {report.company.name} fights: "
+                f"{_sentence(report.text or 'blades and arrows')}")
+    return "\n".join(_fit([text]))
+
+
+def _sentence(text):
+    """A player's words as the end of a sentence: a full stop if they gave none."""
+    return text if text[-1:] in ".!?" else text + "."
+
+
+def treasure_found(company_, treasure, carrier):
+    main = " (the main treasure)" if treasure.main else ""
+    taken = f" {carrier.key} takes it." if carrier is not None else ""
+    return "\n".join(_fit([f"{TAG} {company_.name} finds {treasure.name}{main}!{taken}"]))
 
 
 def check(report):
@@ -382,7 +406,7 @@ def dungeon(d, threats=None):
     town = d.town.key if d.town else "none"
     lines = [f"{TAG} Dungeon {d.name} ({d.difficulty}), GM {d.gm.key if d.gm else '-'}, town {town}"]
     for entry in d.rooms.select_related("room"):
-        here = ", ".join(_threat_word(t) for t in threats.get(entry.room_id, ()))
+        here = ", ".join(threat_word(t) for t in threats.get(entry.room_id, ()))
         lines.append(f"  {entry.number:>2}{'*' if entry.starred else ' '} {entry.room.key}"
                      + (f": {here}" if here else ""))
     for t in d.treasures.select_related("found_by"):
@@ -391,7 +415,7 @@ def dungeon(d, threats=None):
     return "\n".join(_fit(lines))
 
 
-def _threat_word(threat):
+def threat_word(threat):
     if not hasattr(threat, "temper"):
         return f"{threat.key} (trap, Power {threat.power})"
     if threat.power < 1:
@@ -404,11 +428,25 @@ def map_view(view, legend=True):
     the viewer may name."""
     lines = _fit([f"{TAG} Map of {view.dungeon.name}: {view.note}"])
     lines += ["  " + line for line in view.lines]
+    lines += ["  " + _typed(line) for line in view.mapper]
     if legend:
         for entry in view.rooms:
             star = "*" if view.gm and entry.starred else " "
             lines.append(f"  {entry.number:>2}{star} {entry.room.key}")
     return "\n".join(lines)
+
+
+def map_note(company_):
+    if not company_.map_note:
+        return (f"{TAG} {possessive(company_.name)} own map is empty. Add a line: "
+                "|w+gg/mapnote [1]--[2]|n")
+    lines = [f"{TAG} {possessive(company_.name)} own map (|w+gg/mapnote clear|n starts over):"]
+    return "\n".join(lines + ["  " + _typed(line) for line in company_.map_note.splitlines()])
+
+
+def _typed(text):
+    """A player's own text shown as typed: a | draws a wall, not a colour."""
+    return text.replace("|", "||")
 
 
 def war(report):

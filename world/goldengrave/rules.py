@@ -102,6 +102,10 @@ TRAIT_DICE = 3
 
 PACE_WORDS = {"cautious": "cautiously", "quick": "quickly"}
 
+MAP_NOTE_LINES = 20
+MAP_NOTE_WIDTH = 70
+"""The mapper's own map (Hard dungeons): lines, and columns in a line."""
+
 DIFFICULTIES = ("easy", "normal", "hard")
 """How much of the map the players see: all unlabelled, as explored, none."""
 

@@ -324,8 +324,9 @@ def new_pc(character, rng=None):
             joined_at=timezone.now() if company else None,
         )
         town = None
-        if company is not None and company.dungeon is not None:
-            town = company.dungeon.town
+        dungeon = dungeon_of_company(company) if company is not None else None
+        if dungeon is not None:
+            town = dungeon.town
         log(
             "chargen",
             character,
@@ -359,6 +360,8 @@ def reroll_name(character, rng=None):
         name = roll_name(sheet.region, _dice(rng))
         sheet.name = name.name
         sheet.save(update_fields=["name"])
+        log("name", character, sheet.company, f"{character.key} rolls the name {name.name}",
+            name.dice)
     return sheet, name
 
 
@@ -497,6 +500,30 @@ def set_stat(gm, company, stat, value):
         company.save(update_fields=[stat])
         log("set", gm, company, f"GM sets {stat} {before} -> {value}")
     return company, before
+
+
+def write_map_note(character, text):
+    """The company's mapper adds a line to its own map, or clears it ('clear')."""
+    text = (text or "").rstrip()
+    with transaction.atomic():
+        company = _locked(my_company(character))
+        if text.strip().lower() == "clear":
+            company.map_note = ""
+        else:
+            lines = company.map_note.splitlines()
+            if not text.strip() or len(text) > rules.MAP_NOTE_WIDTH:
+                raise GoldengraveError(
+                    f"Add one line of 1 to {rules.MAP_NOTE_WIDTH} characters, e.g. "
+                    "|w+gg/mapnote [1]--[2]--[3]|n (|w+gg/mapnote clear|n starts over)."
+                )
+            if len(lines) >= rules.MAP_NOTE_LINES:
+                raise GoldengraveError(
+                    f"Your map note is full ({rules.MAP_NOTE_LINES} lines): "
+                    "|w+gg/mapnote clear|n starts over."
+                )
+            company.map_note = "\n".join([*lines, text])
+        company.save(update_fields=["map_note"])
+    return company
 
 
 def set_pace(character, pace):
@@ -765,25 +792,29 @@ class Choice:
     choice: str
     text: str
     town: object = None
+    carried: tuple = ()
+    """The knocked-out PCs dragged out on a retreat."""
 
 
 def choose(character, choice, text=""):
     """The company decides: fight (and how), try a clever tactic, or retreat."""
     with transaction.atomic():
         company = _locked(my_company(character))
-        town = None
+        town, carried = None, ()
         if choice == "retreat":
             if company.dungeon is None or company.dungeon.town is None:
                 raise GoldengraveError("Your company is in no dungeon with a town to retreat to.")
             town = company.dungeon.town
             company.position = None
             company.save(update_fields=["position"])
-            company.sheets.filter(alive=True).update(knocked_out=False)
+            down = company.sheets.filter(alive=True, knocked_out=True)
+            carried = tuple(sheet.name for sheet in down)
+            down.update(knocked_out=False)
         log("choice", character, company, f"{company.name}: {choice} {text}".strip())
     if town is not None:
         for sheet in company.members:
             sheet.character.move_to(town, quiet=True, move_type="teleport")
-    return Choice(company, character, choice, text, town)
+    return Choice(company, character, choice, text, town, carried)
 
 
 # ---------------------------------------------------------------- attacks
@@ -824,6 +855,7 @@ def attack(gm, monster, company, method, risky_pc=None, factors=(False, False), 
                 raise GoldengraveError(f"{checker.name} is knocked out and cannot try it.")
             check = dice.skill_check(*factors, _dice(rng))
             why = "risky"
+            method = method or f"a risky attack by {checker.name}"
         elif monster.is_vulnerable_to(method):
             why = "vulnerable"
         else:
@@ -1044,7 +1076,21 @@ def find_treasure(gm, company, treasure):
         treasure.save(update_fields=["found_by"])
         log("treasure", gm, company, f"{company.name} finds {treasure.name}"
             + (" (main treasure)" if treasure.main else ""))
-    return treasure
+    carrier = _carrier(company, treasure.thing)
+    if carrier is not None:
+        treasure.thing.move_to(carrier, quiet=True, move_type="get")
+    return treasure, carrier
+
+
+def _carrier(company, thing):
+    """The member standing by a found treasure's object, who picks it up (or None)."""
+    if thing is None or thing.location is None:
+        return None
+    here = company.sheets.filter(
+        alive=True, knocked_out=False, character__db_location=thing.location
+    )
+    sheet = here.select_related("character").order_by("joined_at", "id").first()
+    return sheet.character if sheet is not None else None
 
 
 def mark_wandering(gm, monster, wandering=True):
