@@ -45,6 +45,7 @@ class _GoldengraveCommand(DelverCommand):
 
     def parse(self):
         # '... @The Lanterns' names the company a GM (or a player) means.
+        self.typed = self.args or ""  # as typed, for text kept exactly (a map line)
         self.company_name = None
         match = _FOR_COMPANY.search(self.args or "")
         if match:
@@ -262,11 +263,13 @@ class CmdGoldengrave(_GoldengraveCommand):
         self.msg(render.map_view(exploring.map_for(dungeon, company)))
 
     def switch_mapnote(self):
-        if not self.args.strip():
+        # The line as typed after the switch and one space: a map keeps its
+        # indentation, and an "@" in it names no company.
+        line = re.sub(r"^\s*/\S*\s?", "", self.typed).rstrip("\r\n")
+        if not line.strip():
             company = services.my_company(self.caller)
-            self.msg(render.map_note(company))
-            return
-        company = services.write_map_note(self.caller, self.args)
+        else:
+            company = services.write_map_note(self.caller, line)
         self.msg(render.map_note(company))
 
     def switch_log(self):
@@ -370,7 +373,7 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
 
     def switch_town(self):
         dungeon = services.set_town(self.caller, self._dungeon(), self.caller.location)
-        self.msg(f"{render.TAG} {self.caller.location.key} is now {dungeon.name}'s town.")
+        self.msg(f"{render.TAG} {self.caller.location.key} is now {possessive(dungeon.name)} town.")
 
     def switch_difficulty(self):
         difficulty = services.difficulty_named(self.lhs)
@@ -387,7 +390,7 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
             return
         main = (self.rhs or "").strip().lower() == "main"
         treasure = services.add_treasure(self.caller, dungeon, thing, main)
-        self.msg(f"{render.TAG} {treasure.name} is {dungeon.name}'s "
+        self.msg(f"{render.TAG} {treasure.name} is {possessive(dungeon.name)} "
                  f"{'main' if main else 'side'} treasure.")
 
     def switch_info(self):

@@ -17,7 +17,7 @@ from commands.goldengrave import (
 )
 from commands.social_speech import CmdLook
 from tests.goldengrave.helpers import GoldengraveCommandTest, give_pc, make_company, make_monster
-from world.goldengrave import exploring, services
+from world.goldengrave import exploring, render, services
 from world.goldengrave.models import Company, DungeonRoom, GoldengraveRoll, Sheet
 
 COMMANDS = (CmdGoldengrave, CmdGoldengraveDungeon, CmdGoldengraveGM)
@@ -406,12 +406,17 @@ class MapperTest(GoldengraveCommandTest):
         self.said(CmdGoldengrave(), "/mapnote", "own map is empty", caller=self.char2)
         self.said(CmdGoldengrave(), "/mapnote [2]", "[2]", caller=self.char2)
         text = self.said(CmdGoldengrave(), "/mapnote  |", caller=self.char2)
-        assert text.endswith("\n  [2]\n  |"), text  # a | is a wall, not a colour code
+        assert text.endswith("\n  [2]\n   |"), text  # a | is a wall, not a colour code
+        # ... and never last in a message: telnet would show it as "||n" (render._typed)
+        assert render.map_note(Company.objects.get(pk=company.pk)).endswith("\n   || ")
         self.said(CmdGoldengrave(), "/mapnote [1]=hall", caller=self.char2)
+        text = self.call(CmdGoldengrave(), "/mapnote    [@] we are here", caller=self.char2)
+        assert text.endswith("\n     [@] we are here"), text  # as typed: indentation, an @
         text = self.said(CmdGoldengrave(), "/map", "this is your mapper's", caller=self.char3)
-        assert "[2]\n  |\n  [1]=hall" in text
+        assert "[2]\n   | \n  [1]=hall" in text
         self.said(CmdGoldengrave(), "/mapnote " + "x" * 71, "1 to 70 characters",
                   caller=self.char2)
+        assert Company.objects.get(pk=company.pk).map_note.endswith("\n   [@] we are here")
         Company.objects.filter(pk=company.pk).update(map_note="\n".join(["-"] * 20))
         self.said(CmdGoldengrave(), "/mapnote [3]", "is full (20 lines)", caller=self.char2)
         self.said(CmdGoldengrave(), "/mapnote clear", "own map is empty", caller=self.char2)

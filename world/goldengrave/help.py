@@ -79,16 +79,16 @@ HELP_ENTRIES = [
             A trap or monster's damage roll is one die per Power; dice of {ignored}
             or more count for nothing, the rest come off Stamina:
             |w+ggm/spring Swinging Blade|n, |w+ggm/damage Cellar Wight|n. Left with
-            half or less, a random PC is knocked out until the threat is gone
-            (the monster dies or flees, the company retreats, or the GM types
-            |w+ggm/safe|n); at 0 the knocked-out PCs die and everyone else falls
-            back to town. A dead PC's player types |w+gg/new|n and the new PC
-            joins the company in town.
+            half or less, the dice pick one PC still standing, who drops until the
+            threat is gone (the monster dies or flees, the company retreats, or
+            the GM types |w+ggm/safe|n); at 0 the knocked-out PCs die and everyone
+            else falls back to town. A dead PC's player types |w+gg/new|n and the
+            new PC joins the company in town.
             The company then chooses: |w+gg/fight|n, |w+gg/tactic|n or
             |w+gg/retreat|n. The GM resolves a round with
-            |w+ggm/attack Cellar Wight=burning oil|n (1 Power, 2 if vulnerable, 0 if
-            immune) or |w+ggm/risky Cellar Wight=Ann,prepared|n (a skill check: 2 or
-            0). A skill check is 2d6 against {target}, {factor} less for each true
+            |w+ggm/attack Cellar Wight=burning oil|n ({normal} Power, {vulnerable} if vulnerable,
+            {immune} if immune) or |w+ggm/risky Cellar Wight=Ann,prepared|n (a skill check:
+            {risky_success} or {risky_failure}). A skill check is 2d6 against {target}, {factor} less for each true
             factor: |w+ggm/check Ann=prepared,suits|n.
 
             ## Supply

@@ -445,8 +445,11 @@ def map_note(company_):
 
 
 def _typed(text):
-    """A player's own text shown as typed: a | draws a wall, not a colour."""
-    return text.replace("|", "||")
+    """A player's own text shown as typed: a | draws a wall, not a colour. A
+    line never ends in one: Evennia's telnet output takes a message's last |
+    for a lone one and escapes it again (the reader would see "||n")."""
+    text = text.replace("|", "||")
+    return text + " " if text.endswith("|") else text
 
 
 def war(report):

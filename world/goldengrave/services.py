@@ -36,6 +36,7 @@ from world.goldengrave.models import (
     War,
 )
 from world.numbers import whole_number
+from world.words import possessive
 from world.prepared import Prepared
 
 default_rng = random.SystemRandom()
@@ -155,11 +156,15 @@ def company_for_gm(gm, named=None):
         here = companies_here(gm.location)
         if not here:
             raise GoldengraveError(
-                "No company has a PC here. Name one: e.g. |w+ggm/damage 3=The Lanterns|n."
+                "No company has a PC here. Name one after an @, e.g. "
+                "|w+ggm/damage 3 @The Lanterns|n."
             )
         if len(here) > 1:
             names = ", ".join(c.name for c in here)
-            raise GoldengraveError(f"Several companies are here ({names}): name one after an =.")
+            raise GoldengraveError(
+                f"Several companies are here ({names}): name one after an @, e.g. "
+                f"|w+ggm/night @{here[0].name}|n."
+            )
         company = here[0]
     require_gm(gm, company=company)
     return company
@@ -244,7 +249,7 @@ def threat_here(gm, name, typeclass=THREAT):
     from evennia.utils.utils import inherits_from
 
     if not name:
-        raise GoldengraveError("Name the monster or trap.")
+        raise GoldengraveError("Name the monster or trap, e.g. Cellar Wight.")
     matches = list(gm.search(name, location=gm.location, quiet=True))
     found = [obj for obj in matches if inherits_from(obj, typeclass)]
     if not found:
@@ -378,7 +383,7 @@ def choose_name(character, name):
 
 def sheet_for_viewing(viewer, character):
     if character != viewer and not is_staff(viewer):
-        raise GoldengraveError("You can only look at your own PC.")
+        raise GoldengraveError("You can only look at your own PC: |w+gg/sheet|n shows it.")
     return living_sheet(character, viewer)
 
 
@@ -492,7 +497,7 @@ def set_stat(gm, company, stat, value):
         top = company.maximum(stat)
         if not 0 <= value <= top:
             raise GoldengraveError(
-                f"{company.name}'s {stat.capitalize()} can be 0 to {top} (its maximum); "
+                f"{possessive(company.name)} {stat.capitalize()} can be 0 to {top} (its maximum); "
                 "|w+gg/glory <stat>|n raises a maximum."
             )
         before = company.current(stat)
@@ -611,7 +616,9 @@ def set_sway_price(gm, company, situation, price, target=None):
     with transaction.atomic():
         company = _locked(company)
         if situation == "war" and not company.wars.filter(outcome="").exists():
-            raise GoldengraveError(f"{company.name} is fighting no war.")
+            raise GoldengraveError(
+                f"{company.name} is fighting no war: |w+ggm/war <army>=<Power>|n starts one."
+            )
         company.sway_price = price
         company.sway_situation = situation
         company.sway_target = target
@@ -852,7 +859,9 @@ def attack(gm, monster, company, method, risky_pc=None, factors=(False, False), 
             if checker.company_id != company.pk:
                 raise GoldengraveError(f"{risky_pc.key}'s PC is not in {company.name}.")
             if checker.knocked_out:
-                raise GoldengraveError(f"{checker.name} is knocked out and cannot try it.")
+                raise GoldengraveError(
+                    f"{checker.name} is knocked out and cannot try it: pick another PC."
+                )
             check = dice.skill_check(*factors, _dice(rng))
             why = "risky"
             method = method or f"a risky attack by {checker.name}"
@@ -921,7 +930,9 @@ def danger_past(gm, company):
 def group_monsters(gm, monsters, name):
     """Monsters fighting as a unit become one monster with their combined Power."""
     if len(monsters) < 2 or len(monsters) > rules.MAX_GROUP:
-        raise GoldengraveError(f"Group 2 to {rules.MAX_GROUP} monsters.")
+        raise GoldengraveError(
+            f"Group 2 to {rules.MAX_GROUP} monsters, e.g. |w+ggdungeon/group Rat,Rat-2=Rat Pack|n."
+        )
     if len(set(monsters)) != len(monsters):
         raise GoldengraveError("Name each monster once.")
     require_room_gm(gm, gm.location)
@@ -984,7 +995,9 @@ def dungeon_named(gm, name=None):
     if name:
         dungeon = Dungeon.objects.filter(name__iexact=name.strip()).first()
         if dungeon is None:
-            raise GoldengraveError(f"There is no dungeon called '{name}'.")
+            raise GoldengraveError(
+                f"There is no dungeon called '{name}'. |w+ggdungeon/new <name>|n makes one."
+            )
     else:
         dungeon = dungeon_of_room(gm.location) or _only_dungeon_run_by(gm)
         if dungeon is None:
@@ -1014,7 +1027,7 @@ def add_room(gm, dungeon, room, starred=False):
         if existing is not None:
             raise GoldengraveError(f"{room.key} is already room {existing.number} of {existing.dungeon.name}.")
         if dungeon.town_id == room.pk:
-            raise GoldengraveError(f"{room.key} is {dungeon.name}'s town.")
+            raise GoldengraveError(f"{room.key} is {possessive(dungeon.name)} town.")
         number = (dungeon.rooms.order_by("-number").values_list("number", flat=True).first() or 0) + 1
         entry = DungeonRoom.objects.create(dungeon=dungeon, room=room, number=number, starred=starred)
     return entry
@@ -1023,7 +1036,7 @@ def add_room(gm, dungeon, room, starred=False):
 def star_room(gm, room, starred=True):
     entry = DungeonRoom.objects.filter(room=room).select_related("dungeon").first()
     if entry is None:
-        raise GoldengraveError("This room is in no dungeon: |w+ggm/room|n adds it first.")
+        raise GoldengraveError("This room is in no dungeon: |w+ggdungeon/room|n adds it first.")
     require_gm(gm, dungeon=entry.dungeon)
     entry.starred = starred
     entry.save(update_fields=["starred"])
@@ -1059,7 +1072,9 @@ def treasure_named(dungeon, name):
     exact = [t for t in found if t.name.lower() == wanted]
     found = exact or found
     if len(found) != 1:
-        raise GoldengraveError(f"'{name}' is not one treasure of {dungeon.name}.")
+        raise GoldengraveError(
+            f"'{name}' is not one treasure of {dungeon.name}: |w+ggdungeon/info|n lists them."
+        )
     return found[0]
 
 
