@@ -14,6 +14,7 @@ from commands.command import DelverCommand
 from world.access import STAFF_LOCK
 from world.social import speech
 from world.social.errors import SocialError
+from world.social.render import fold_lines
 
 
 class CmdSemipose(DelverCommand):
@@ -192,7 +193,10 @@ class CmdDescribe(DelverCommand):
     def func_default(self):
         caller = self.caller
         if not self.args.strip():
-            self.msg(f"You read, looking at yourself:\n{caller.db.desc or '(no description yet)'}")
+            if caller.db.desc:
+                self.msg(f"|wYour description:|n\n{fold_lines(caller.db.desc)}")
+            else:
+                self.msg("You have no description yet: |wdescribe <text>|n writes one.")
             return
         if self.rhs is not None:
             target = caller.search(self.lhs)
@@ -363,7 +367,7 @@ class CmdLook(EvenniaLook):
             if not matches:
                 detail = speech.find_detail(location, self.args)
                 if detail:
-                    self.msg(text=(detail, {"type": "look"}), options=None)
+                    self.msg(text=(fold_lines(detail), {"type": "look"}), options=None)
                     return
         super().func()
 
