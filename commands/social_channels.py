@@ -56,6 +56,9 @@ class CmdJoinChannel(ChannelCommand, CmdAddCom):
       lfg :waves to the newcomers.
     """
 
+    # Named again: Evennia's command metaclass gives each class in between
+    # (DelverCommand, ChannelCommand) its own `key`, which would come first.
+    key, aliases, locks = CmdAddCom.key, [], CmdAddCom.locks
     help_category = "Social"
 
     def func_default(self):
@@ -105,6 +108,7 @@ class CmdLeaveChannel(ChannelCommand, CmdDelCom):
       delcom Newbie
     """
 
+    key, aliases, locks = CmdDelCom.key, [], CmdDelCom.locks  # see CmdJoinChannel
     help_category = "Social"
     switch_options = ("all",)  # MUX's delcom/all <channel>: leaving drops every alias anyway
 

@@ -6,6 +6,7 @@ from unittest.mock import patch
 from evennia.comms.models import ChannelDB
 
 from commands.social_channels import (
+    CHANNEL_COMMANDS,
     CmdChannelHistory,
     CmdClist,
     CmdComlist,
@@ -28,6 +29,10 @@ class TestChannels(SocialTest):
         command = CmdComlist()
         command.caller = account
         return command.get_channel_aliases(channel)
+
+    def test_the_mux_names_are_the_commands_keys(self):
+        assert [cmd.key for cmd in CHANNEL_COMMANDS] == [
+            "addcom", "delcom", "comlist", "clist", "chistory"]
 
     def test_default_channels_and_aliases(self):
         for name, *_ in rules.DEFAULT_CHANNELS:
