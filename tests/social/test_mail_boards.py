@@ -124,6 +124,29 @@ class TestBoards(SocialTest):
                   caller=self.account2)
         text = self.call(CmdBoard(), "General/1", caller=self.account2)
         assert "Brass, found." in text and "Found it by the well." in text and "edited" in text
+        assert "Ash reply 1, " in text
+
+    def test_a_reply_is_edited_and_deleted_by_its_author_only(self):
+        self.call(CmdBoard(), "/post General=Lost lantern/Brass, cracked pane.",
+                  caller=self.account2)
+        self.call(CmdBoard(), "/reply General/1=Found it by the well.", caller=self.account3)
+        self.call(CmdBoard(), "/reply General/1.1=Thank you!", caller=self.account2)
+        thread = Post.objects.get(parent=None)
+        assert [reply.body for reply in thread.replies.order_by("id")] == [
+            "Found it by the well.", "Thank you!"]  # a reply to a reply answers the post
+        self.call(CmdBoard(), "/edit General/1.1=Mine now.", "You can edit only your own posts.",
+                  caller=self.account2)
+        self.call(CmdBoard(), "/edit General/1.1=Found it by the old well.",
+                  "Your reply on General is changed.", caller=self.account3)
+        assert "Found it by the old well." in self.call(CmdBoard(), "General/1.1",
+                                                        caller=self.account2)
+        self.call(CmdBoard(), "/delete General/1.3", "General has no post 1.3. +bb General lists",
+                  caller=self.account3)
+        self.call(CmdBoard(), "/delete General/1.1", "Your reply on General is deleted.",
+                  caller=self.account3)
+        assert [reply.body for reply in thread.replies.all()] == ["Thank you!"]
+        listing = self.call(CmdBoard(), "General", caller=self.account3)
+        assert "Subject" in listing and "Replies" in listing
 
     def test_locks(self):
         self.call(CmdBoard(), "/post Announcements=Hi/All", "Only staff post on Announcements.",
