@@ -230,10 +230,21 @@ def history_text(channel, lines):
         if not marker:
             continue
         moment = stamp[3:14] if len(stamp) >= 14 else stamp
-        shown.append(fold(f"|x[{moment}]|n {text}"))
+        shown.append(fold(f"|x[{moment}]|n {_as_said(text)}"))
     if not shown:
         return f"Nothing has been said on {channel.key} that is still kept."
     return "\n".join([rule(f" {channel.key}: the last lines "), *shown, rule()])
+
+
+def _as_said(text):
+    """A logged `Name: text` as the channel showed it: Evennia logs a pose as it
+    was typed (`Corwin: :waves.`), the channel showed `Corwin waves.`."""
+    name, colon, said = text.partition(": ")
+    if colon and said[:1] == ":":
+        return f"{name} {said[1:].lstrip()}"
+    if colon and said[:1] == ";":
+        return f"{name}{said[1:]}"
+    return text
 
 
 CHANNEL_COMMANDS = (CmdJoinChannel, CmdLeaveChannel, CmdComlist, CmdClist, CmdChannelHistory)

@@ -107,11 +107,13 @@ class TestChannels(SocialTest):
     def test_chistory_shows_the_kept_lines_with_their_times(self):
         setup.join_default_channels(self.account3)
         kept = ["26-12-06 09:37:12 [-] Wren: Need a fourth.\n",
-                "26-12-06 09:38:40 [-] Wren waves.\n"]
+                "26-12-06 09:38:40 [-] Wren: :waves.\n",  # a pose, as Evennia logs it
+                "26-12-06 09:38:41 [-] Wren: ;'s lantern flickers.\n"]
         with patch(TAIL, return_value=kept) as tail:
             said = self.call(CmdChannelHistory(), "lfg", caller=self.account3)
         assert tail.call_args.args[1:] == (0, rules.CHANNEL_HISTORY_LINES)
-        assert "[12-06 09:37] Wren: Need a fourth.\n[12-06 09:38] Wren waves." in said
+        assert ("[12-06 09:37] Wren: Need a fourth.\n[12-06 09:38] Wren waves.\n"
+                "[12-06 09:38] Wren's lantern flickers.") in said
         assert "Digger LFG: the last lines" in said
         with patch(TAIL, return_value=[]) as tail:
             self.call(CmdChannelHistory(), "Digger LFG=40",
