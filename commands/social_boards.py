@@ -132,9 +132,9 @@ def render_post(board, post, replies):
     lines = [rule(f" {board.name}: {crop(post.subject, 50)} ")]
     for reply_number, item in enumerate([post, *replies]):
         edited = f" (edited {item.edited_at:%Y-%m-%d %H:%M})" if item.edited_at else ""
-        said = f"reply {reply_number}" if reply_number else "posted"
+        said = f"Reply {reply_number} by" if reply_number else "Posted by"
         lines.append(fold(
-            f"|w{item.author_name}|n {said}, {item.posted_at:%Y-%m-%d %H:%M} UTC{edited}"
+            f"{said} |w{item.author_name}|n, {item.posted_at:%Y-%m-%d %H:%M} UTC{edited}"
         ))
         lines.append(fold_lines(item.body))
         lines.append("")

@@ -124,7 +124,7 @@ class TestBoards(SocialTest):
                   caller=self.account2)
         text = self.call(CmdBoard(), "General/1", caller=self.account2)
         assert "Brass, found." in text and "Found it by the well." in text and "edited" in text
-        assert "Ash reply 1, " in text
+        assert "Posted by TestAccount2, " in text and "Reply 1 by Ash, " in text
 
     def test_a_reply_is_edited_and_deleted_by_its_author_only(self):
         self.call(CmdBoard(), "/post General=Lost lantern/Brass, cracked pane.",
