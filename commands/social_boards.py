@@ -16,6 +16,7 @@ class CmdBoard(DelverCommand):
       +bb
       +bb <board>
       +bb <board>/<#>
+      +bb/next
       +bb/post <board>=<subject>/<text>
       +bb/reply <board>/<#>=<text>
       +bb/edit <board>/<#>=<new text>
@@ -25,7 +26,8 @@ class CmdBoard(DelverCommand):
 
     `+bb` lists the boards with how many posts you have not read (you are
     told at login too); name a board by its number or name. In a board's
-    list U marks what you have not read. A reply is <#>.<n>: 2/4.1 is the
+    list U marks what you have not read; `+bb/next` reads the next thread
+    with something unread, board by board. A reply is <#>.<n>: 2/4.1 is the
     first reply to post 4 on board 2. Some boards, like Announcements, take
     posts from staff only. You may edit or delete only your own posts and
     replies. The boards are on the website, at /boards/.
@@ -34,6 +36,7 @@ class CmdBoard(DelverCommand):
       +bb
       +bb General
       +bb 2/4
+      +bb/next
       +bb/post General=Lost lantern/Brass, one cracked pane. Reward!
       +bb/reply 2/4=Found it by the well.
       +bb/edit 2/4.1=Found it by the old well.
@@ -45,7 +48,7 @@ class CmdBoard(DelverCommand):
     locks = f"cmd:all();staff:{STAFF_LOCK}"
     help_category = "Social"
     account_caller = True
-    switch_options = ("post", "reply", "edit", "delete", "create", "lock")
+    switch_options = ("next", "post", "reply", "edit", "delete", "create", "lock")
     switch_locks = {"create": "staff", "lock": "staff"}
 
     def func_default(self):
@@ -57,6 +60,14 @@ class CmdBoard(DelverCommand):
             self.msg(render_post(*boards.read(self.caller, name, number.strip())))
         else:
             self.msg(render_board(self.caller, boards.find_board(self.caller, args)))
+
+    def switch_next(self):
+        found = boards.next_unread(self.caller)
+        if found is None:
+            self.msg("You have read everything on the boards.")
+            return
+        board, number = found
+        self.msg(render_post(*boards.read(self.caller, board.name, number)))
 
     def _where(self):
         if self.rhs is None or "/" not in self.lhs:

@@ -148,6 +148,19 @@ class TestBoards(SocialTest):
         listing = self.call(CmdBoard(), "General", caller=self.account3)
         assert "Subject" in listing and "Replies" in listing
 
+    def test_next_reads_the_unread_board_by_board(self):
+        self.call(CmdBoard(), "/post Digger LFG=Fourth wanted/For the Saltwick Light.",
+                  caller=self.account2)
+        self.call(CmdBoard(), "/post General=Lost lantern/Brass, cracked pane.",
+                  caller=self.account2)
+        assert "Lost lantern" in self.call(CmdBoard(), "/next", caller=self.account3)
+        assert "Fourth wanted" in self.call(CmdBoard(), "/next", caller=self.account3)
+        self.call(CmdBoard(), "/next", "You have read everything on the boards.",
+                  caller=self.account3)
+        self.call(CmdBoard(), "/reply General/1=Found it.", caller=self.account2)
+        assert "Found it." in self.call(CmdBoard(), "/next", caller=self.account3)
+        assert boards.unread_count(self.account3) == 0
+
     def test_locks(self):
         self.call(CmdBoard(), "/post Announcements=Hi/All", "Only staff post on Announcements.",
                   caller=self.account2)

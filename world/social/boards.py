@@ -61,6 +61,16 @@ def unread_count(account):
     return total
 
 
+def next_unread(account):
+    """(board, post number) of the first thread, board by board, with something the
+    account has not read; None when it has read everything."""
+    for board in visible_boards(account):
+        for number, post in enumerate(threads(board), start=1):
+            if unread_ids(account, [post, *post.replies.all()]):
+                return board, number
+    return None
+
+
 def find_post(account, board_name, number):
     """(board, post) for `<#>` (a post) or `<#>.<n>` (its n-th reply), numbered from 1."""
     board = find_board(account, board_name)
