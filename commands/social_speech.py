@@ -25,7 +25,8 @@ class CmdSemipose(DelverCommand):
       ;<text>
 
     Like pose, but your name is joined straight to the text, for
-    possessives and the like.
+    possessives and the like. In TinTin++, where ; separates commands, type
+    \\; or `semipose 's lantern...` instead.
 
     Example:
       ;'s lantern gutters and goes out.
@@ -41,6 +42,8 @@ class CmdSemipose(DelverCommand):
     def parse(self):
         self.switches, self.switch_problem = [], None
         self.args = self.args.rstrip()
+        if self.cmdstring != self.key:  # `semipose 's lantern`: the space only ends the word
+            self.args = self.args.lstrip()
 
     def func_default(self):
         if not self.args.strip():

@@ -14,6 +14,12 @@ class TestPoses(SocialTest):
             self.call(CmdSemipose(), "'s lantern goes out.", caller=self.char1)
         assert heard[self.char2] == [f"{self.char1.key}'s lantern goes out."]
 
+    def test_semipose_by_its_spelled_out_name(self):
+        with self.listening(self.char2) as heard:
+            self.call(CmdSemipose(), " 's lantern goes out.", caller=self.char1,
+                      cmdstring="semipose")
+        assert heard[self.char2] == [f"{self.char1.key}'s lantern goes out."]
+
     def test_semipose_needs_text(self):
         self.call(CmdSemipose(), "", "Pose what?", caller=self.char1)
 

@@ -138,7 +138,8 @@ def page(sender, names, text):
         others = [other for other in online if other != target]
         prefix = f"(to you, {', '.join(map(speaker_name, others))}) " if others else ""
         target.msg(text=(f"|m{prefix}{body}|n", {"type": "page"}), from_obj=sender)
-        _keep(target, "paged_by", [sender, *others])
+        if not target.attributes.has("last_paged", category=CATEGORY):  # else never read
+            _keep(target, "paged_by", [sender, *others])
     _keep(sender, "last_paged", targets)
     away = [(target, afk_message(target)) for target in online if afk_message(target)]
     return echo, online, offline, away
