@@ -98,10 +98,11 @@ class CmdLeaveChannel(ChannelCommand, CmdDelCom):
     Usage:
       delcom <alias>
       delcom <channel>
+      delcom/all <alias or channel>
 
     With an alias, drops it; when it was your last alias for the channel,
-    you leave the channel too. With a channel's name, leaves it and drops
-    all your aliases for it. `addcom` joins again.
+    you leave the channel too. With a channel's name, or with /all, leaves
+    the channel and drops all your aliases for it. `addcom` joins again.
 
     Examples:
       delcom lfg
@@ -110,9 +111,15 @@ class CmdLeaveChannel(ChannelCommand, CmdDelCom):
 
     key, aliases, locks = CmdDelCom.key, [], CmdDelCom.locks  # see CmdJoinChannel
     help_category = "Social"
-    switch_options = ("all",)  # MUX's delcom/all <channel>: leaving drops every alias anyway
+    switch_options = ("all",)
 
     def func_default(self):
+        self.drop(leave=False)
+
+    def switch_all(self):
+        self.drop(leave=True)
+
+    def drop(self, leave):
         name = self.args.strip()
         if not name:
             self.refuse_usage("Name the alias or the channel to drop.")
@@ -121,15 +128,12 @@ class CmdLeaveChannel(ChannelCommand, CmdDelCom):
             raise SocialError(f"You are not on {channel.key}. |wcomlist|n lists yours.")
         aliases = self.get_channel_aliases(channel)
         alias = next((known for known in aliases if known.lower() == name.lower()), None)
-        if alias is not None and len(aliases) > 1:
+        if alias is not None and len(aliases) > 1 and not leave:
             self.remove_alias(alias)
             self.msg(f"You drop the alias |w{alias}|n; you are still on {channel.key}.")
             return
         self.unsub_from_channel(channel)  # Evennia drops the aliases with the connection
         self.msg(f"You leave {channel.key}. |waddcom {channel.key}|n joins it again.")
-
-    def switch_all(self):
-        self.func_default()
 
 
 class CmdComlist(ChannelCommand, CmdChannel):

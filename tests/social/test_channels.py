@@ -85,6 +85,13 @@ class TestChannels(SocialTest):
         self.call(CmdLeaveChannel(), "Digger LFG", "You are not on Digger LFG. comlist lists",
                   caller=self.account3)
 
+    def test_delcom_all_leaves_by_an_alias(self):
+        self.call(CmdJoinChannel(), "dl=Digger LFG", caller=self.account3)
+        self.call(CmdJoinChannel(), "looking=Digger LFG", caller=self.account3)
+        self.call(CmdLeaveChannel(), "/all dl", "You leave Digger LFG.", caller=self.account3)
+        assert not self.lfg.has_connection(self.account3)
+        assert self.aliases(self.account3, self.lfg) == []
+
     def test_delcom_by_the_channels_name_leaves_it(self):
         setup.join_default_channels(self.account3)
         self.call(CmdLeaveChannel(), "Digger LFG", "You leave Digger LFG.", caller=self.account3)
