@@ -67,7 +67,7 @@ class CmdJoinChannel(ChannelCommand, CmdAddCom):
         if not name or (self.rhs is not None and not alias):
             self.refuse_usage("Name the channel, with an alias and = before it if you like.")
         if " " in alias:
-            raise SocialError("An alias is one word, like: addcom lfg=Digger LFG")
+            raise SocialError("An alias is one word, as in |waddcom lfg=Digger LFG|n.")
         channel = self.find_channel(name)
         joined = not channel.has_connection(self.caller)
         if joined:

@@ -25,8 +25,9 @@ class CmdSemipose(DelverCommand):
       ;<text>
 
     Like pose, but your name is joined straight to the text, for
-    possessives and the like. In TinTin++, where ; separates commands, type
-    \\; or `semipose 's lantern...` instead.
+    possessives and the like. TinTin++ takes the semicolon to separate
+    commands: there, put a backslash before it (\\;) or type
+    `semipose 's lantern...` instead.
 
     Example:
       ;'s lantern gutters and goes out.

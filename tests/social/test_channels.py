@@ -65,7 +65,7 @@ class TestChannels(SocialTest):
                   "if you like.\nUsage: addcom <alias>=<channel>", caller=self.account3)
         self.call(CmdJoinChannel(), "=Digger LFG", "Name the channel", caller=self.account3)
         self.call(CmdJoinChannel(), "two words=Digger LFG",
-                  "An alias is one word, like: addcom lfg=Digger LFG", caller=self.account3)
+                  "An alias is one word, as in addcom lfg=Digger LFG.", caller=self.account3)
         self.call(CmdJoinChannel(), "Nowhere", "There is no channel 'Nowhere' you may join.",
                   caller=self.account3)
         assert not self.lfg.has_connection(self.account3)
