@@ -18,12 +18,11 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from world.digger.deckfile import load_sample_dungeons  # noqa: E402
 from world.digger.sim_parties import SHIPPED, STANDARD  # noqa: E402
-from world.digger.simulate import balance  # noqa: E402
+from world.digger.simulate import balance, band_text, interval_text, percent  # noqa: E402
 
 
 def cell(report):
-    low, high = report.ci95
-    return f"{report.success_rate:.1%} ({low:.1%}-{high:.1%})"
+    return f"{percent(report.success_rate)} ({interval_text(report.ci95)})"
 
 
 def main():
@@ -36,7 +35,6 @@ def main():
     print("|---|---|" + "---|" * len(SHIPPED))
     for dungeon in load_sample_dungeons():
         report = balance(dungeon, options.runs, options.seed)
-        low, high = report.band
         cells = []
         for each in report.spread:
             text = cell(each)
@@ -44,7 +42,7 @@ def main():
                 text += " in band" if each.surely_in_target else " **OUT**"
             cells.append(text)
         print(
-            f"| {dungeon.number} {dungeon.name} | {dungeon.type} {low:.0%}-{high:.0%} | "
+            f"| {dungeon.number} {dungeon.name} | {dungeon.type} {band_text(report.band)} | "
             + " | ".join(cells)
             + " |",
             flush=True,

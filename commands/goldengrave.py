@@ -18,7 +18,9 @@ from commands.command import DelverCommand
 from world import access
 from world.goldengrave import exploring, render, rules, services
 from world.goldengrave.errors import GoldengraveError
+from world.goldengrave.help import with_numbers
 from world.numbers import whole_number
+from world.words import possessive
 
 HELP_CATEGORY = "Goldengrave commands"
 _FOR_COMPANY = re.compile(r"\s+@\s*([^=@]+?)\s*$")
@@ -26,7 +28,6 @@ _FOR_COMPANY = re.compile(r"\s+@\s*([^=@]+?)\s*$")
 
 def find_character(caller, name):
     return access.find_character(caller, name, anywhere=True, error=GoldengraveError)
-
 
 def _announce(caller, text):
     """To everyone in the caller's room (the whole table sees the dice)."""
@@ -44,6 +45,7 @@ class _GoldengraveCommand(DelverCommand):
 
     def parse(self):
         # '... @The Lanterns' names the company a GM (or a player) means.
+        self.typed = self.args or ""  # as typed, for text kept exactly (a map line)
         self.company_name = None
         match = _FOR_COMPANY.search(self.args or "")
         if match:
@@ -56,16 +58,23 @@ class _GoldengraveCommand(DelverCommand):
         super().msg(render.fit(text), **kwargs)
 
     def require_gm(self):
-        """GM switches: staff pass the `gm` lock type; a dungeon's own GM passes too."""
-        if not self.access(self.caller, "gm") and not services.is_gm(self.caller):
+        """GM switches: staff pass the `gm` lock type, and so does anyone who
+        runs a dungeon (each service then checks they run the company or room
+        in question)."""
+        if not self.access(self.caller, "gm") and not services.runs_a_dungeon(self.caller):
             raise GoldengraveError(
-                f"{self.key} is for the GM: staff, or the player who made the dungeon "
-                "you stand in (|w+ggdungeon/new <name>|n makes one)."
+                f"{self.key} is for the GM: staff, or a player who made a dungeon "
+                "(|w+ggdungeon/new <name>|n makes one)."
             )
+
+    def require_room_gm(self):
+        """Monsters and traps: staff, or the GM of the dungeon room the caller stands in."""
+        self.require_gm()
+        services.require_room_gm(self.caller, self.caller.location)
 
 
 class CmdGoldengrave(_GoldengraveCommand):
-    """
+    __doc__ = with_numbers("""
     Play Goldengrave: your PC, your company, and what the company does.
 
     Usage:
@@ -79,16 +88,17 @@ class CmdGoldengrave(_GoldengraveCommand):
       +gg/leave
       +gg/company [<company>]
       +gg/companies
-      +gg/summon <item>=<basic|common|unusual|specialist>
+      +gg/summon <item>=<basic||common||unusual||specialist>
       +gg/items
       +gg/pay [@<company>]
       +gg/refuse
       +gg/fight [<how you fight>]
       +gg/tactic <your clever idea>
       +gg/retreat [war]
-      +gg/pace <cautious|quick|auto>
-      +gg/glory <stamina|supply|sway|army>[=<points>]
+      +gg/pace <cautious||quick||auto>
+      +gg/glory <stamina||supply||sway||army>[=<points>]
       +gg/map
+      +gg/mapnote [<a line of your own map>||clear]
       +gg/log
 
     /new rolls your PC: two sparks (where from, what they were), three
@@ -97,17 +107,19 @@ class CmdGoldengrave(_GoldengraveCommand):
     from your region's column (Bittermarch and Elsewhere use columns of
     our own). Roll /name again as often as you like, or give your own.
 
-    A company (your party) has Stamina, Supply and Sway, each 6 plus the
-    points put in at /found: split exactly 6 points. Others /join it.
+    A company (your party) has Stamina, Supply and Sway, each {base} plus the
+    points put in at /found: split exactly {points} points. Others /join it.
     Only members (and staff) see its sheet with /company.
 
     /summon pulls out an item the company had all along: basic items are
-    free, common cost 1 Supply, unusual 3, specialist 6 (/items lists the
+    free, common cost {common} Supply, unusual {unusual}, specialist {specialist} (/items lists the
     usual ones; the GM may allow anything). When the GM sets a Sway price,
     /pay it or /refuse. In a fight the company chooses: /fight (and how),
     a /tactic, or /retreat to town. /glory spends 1 Glory per point on a
-    stat's maximum (never above 18) or on Army. /map shows what your
-    difficulty allows. See |whelp goldengrave|n for a first delve.
+    stat's maximum (never above {cap}) or on Army. /map shows what your
+    difficulty allows; in a Hard dungeon the company's mapper draws its
+    own, a line at a time, with /mapnote (everyone in it reads it with
+    /map). See |whelp goldengrave|n for a first delve.
 
     Examples:
       +gg/new
@@ -119,14 +131,14 @@ class CmdGoldengrave(_GoldengraveCommand):
       +gg/pay
       +gg/glory stamina=2
       +gg/pace quick
-    """
+    """)
 
     key = "+gg"
     aliases = ["gg"]
     switch_options = (
         "new", "traits", "name", "sheet", "found", "join", "leave", "company", "companies",
         "summon", "items", "pay", "refuse", "fight", "tactic", "retreat", "pace", "glory",
-        "map", "log",
+        "map", "mapnote", "log",
     )
     locks = "cmd:all()"
 
@@ -138,7 +150,12 @@ class CmdGoldengrave(_GoldengraveCommand):
         self.msg(text)
 
     def switch_new(self):
-        self.msg(render.new_pc(services.new_pc(self.caller)))
+        report = services.new_pc(self.caller)
+        self.msg(render.new_pc(report))
+        if report.rejoined is not None and self.caller.location is not None:
+            self.caller.location.msg_contents(
+                f"{render.TAG} {report.sheet.name} ({self.caller.key}) joins "
+                f"{report.rejoined.name}.", exclude=[self.caller])
 
     def switch_traits(self):
         values = [whole_number(word, 1, 6) for word in self.args.replace(",", " ").split()]
@@ -153,7 +170,7 @@ class CmdGoldengrave(_GoldengraveCommand):
             self.msg(f"{render.TAG} Your PC is now called {sheet.name}.")
         else:
             sheet, name = services.reroll_name(self.caller)
-            self.msg(f"{render.TAG} {name.render()}. (+gg/name again, or +gg/name <yours>.)")
+            self.msg(render.name_rolled(name))
 
     def switch_sheet(self):
         target = self.caller
@@ -225,7 +242,8 @@ class CmdGoldengrave(_GoldengraveCommand):
 
     def switch_pace(self):
         company = services.set_pace(self.caller, self.args)
-        self.msg(f"{render.TAG} {company.name} now moves: {company.pace or 'auto'}.")
+        how = rules.PACE_WORDS.get(company.pace, "cautiously in new rooms, quickly in known ones")
+        _announce(self.caller, f"{render.TAG} {company.name} now moves {how}.")
 
     def switch_glory(self):
         stat = services.stat_named(self.lhs)
@@ -239,10 +257,20 @@ class CmdGoldengrave(_GoldengraveCommand):
 
     def switch_map(self):
         company = services.my_company(self.caller)
-        dungeon = company.dungeon or services.dungeon_of_room(self.caller.location)
+        dungeon = services.dungeon_of_company(company)
         if dungeon is None:
-            raise GoldengraveError("Your company is in no dungeon: there is no map to show.")
+            raise GoldengraveError("Your company has entered no dungeon yet: no map to show.")
         self.msg(render.map_view(exploring.map_for(dungeon, company)))
+
+    def switch_mapnote(self):
+        # The line as typed after the switch and one space: a map keeps its
+        # indentation, and an "@" in it names no company.
+        line = re.sub(r"^\s*/\S*\s?", "", self.typed).rstrip("\r\n")
+        if not line.strip():
+            company = services.my_company(self.caller)
+        else:
+            company = services.write_map_note(self.caller, line)
+        self.msg(render.map_note(company))
 
     def switch_log(self):
         company = services.my_company(self.caller)
@@ -254,12 +282,12 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
     Build a Goldengrave dungeon out of real rooms (for the GM).
 
     Usage:
-      +ggdungeon/new <name>[=<easy|normal|hard>]
+      +ggdungeon/new <name>[=<easy||normal||hard>]
       +ggdungeon/room [<dungeon>]
       +ggdungeon/star
       +ggdungeon/unstar
       +ggdungeon/town [<dungeon>]
-      +ggdungeon/difficulty <easy|normal|hard>
+      +ggdungeon/difficulty <easy||normal||hard>[=<dungeon>]
       +ggdungeon/treasure <object>[=main]
       +ggdungeon/info [<dungeon>]
       +ggdungeon/monster <name>=<power>[,<temper>]
@@ -277,6 +305,7 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
     Stand in the room that is the dungeon's town for /new; walk to each
     dungeon room and /room it (numbered in order), /star about a third
     for wandering monsters. Rooms are yours to mark if you built them.
+    The dungeon's name can be left out when you run only one.
     /treasure marks an object in a dungeon room as a side treasure, or
     the main one with =main.
 
@@ -288,9 +317,11 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
     temper, On KO and On Kill notes shown to you when they trigger, and a
     desire (/desire rolls one, /desire =twice rolls two to choose from).
     A temper is craven, normal, iron-willed or mindless.
-    Builders may also |wspawn|n the prototypes: gg_ash_hound, gg_reedling,
-    gg_cellar_wight, gg_bone_choir, gg_rust_knight, gg_mire_mother,
-    gg_lantern_eater, gg_gilded_warden, gg_crypt_rats, gg_dart_trap.
+    Builders may also |wspawn|n the prototypes, by Power: gg_reedling (1),
+    gg_crypt_rats (2), gg_cobblemaw (3, the text's own), gg_ash_hound (3),
+    gg_cellar_wight (4), gg_bone_choir (5), gg_rust_knight (6),
+    gg_mire_mother (7), gg_lantern_eater (8), gg_gilded_warden (10); traps
+    gg_dart_trap (2) and gg_swinging_blade (3). /look shows the GM's notes.
 
     Examples:
       +ggdungeon/new The Drowned Chapel=normal
@@ -342,7 +373,7 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
 
     def switch_town(self):
         dungeon = services.set_town(self.caller, self._dungeon(), self.caller.location)
-        self.msg(f"{render.TAG} {self.caller.location.key} is now {dungeon.name}'s town.")
+        self.msg(f"{render.TAG} {self.caller.location.key} is now {possessive(dungeon.name)} town.")
 
     def switch_difficulty(self):
         difficulty = services.difficulty_named(self.lhs)
@@ -359,22 +390,22 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
             return
         main = (self.rhs or "").strip().lower() == "main"
         treasure = services.add_treasure(self.caller, dungeon, thing, main)
-        self.msg(f"{render.TAG} {treasure.name} is {dungeon.name}'s "
+        self.msg(f"{render.TAG} {treasure.name} is {possessive(dungeon.name)} "
                  f"{'main' if main else 'side'} treasure.")
 
     def switch_info(self):
         dungeon = self._dungeon()
-        self.msg(render.dungeon(dungeon) + "\n"
-                 + render.map_view(exploring.map_for(dungeon, gm=True)))
+        self.msg(render.dungeon(dungeon, services.threats_in(dungeon)) + "\n"
+                 + render.map_view(exploring.map_for(dungeon, gm=True), legend=False))
 
     def switch_monster(self):
-        self._make("typeclasses.goldengrave.GoldengraveMonster")
+        self._make(services.MONSTER)
 
     def switch_trap(self):
-        self._make("typeclasses.goldengrave.GoldengraveTrap")
+        self._make(services.TRAP)
 
     def _make(self, typeclass):
-        self.require_gm()
+        self.require_room_gm()
         if not self.lhs or not self.rhs:
             self.refuse_usage("Name it and give its Power, e.g. Cellar Wight=3.")
         power_text, _, temper = self.rhs.partition(",")
@@ -387,11 +418,10 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
         thing.power = thing.start_power = power
         if hasattr(thing, "temper"):
             thing.temper = temper
-        self.msg(render.monster(thing) if hasattr(thing, "temper")
-                 else f"{render.TAG} A trap, {thing.key}, Power {power}.")
+        self.msg(render.monster(thing) if hasattr(thing, "temper") else render.trap(thing))
 
     def _threat(self, typeclass=services.THREAT):
-        self.require_gm()
+        self.require_room_gm()
         return services.threat_here(self.caller, self.lhs.strip(), typeclass)
 
     def _words(self):
@@ -430,14 +460,16 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
     def switch_wander(self):
         monster = self._threat(services.MONSTER)
         services.mark_wandering(self.caller, monster, not monster.wandering)
-        self.msg(f"{render.TAG} {monster.key} {'wanders' if monster.wandering else 'stays put'}.")
+        state = ("now roams the dungeon: a starred room's roll can bring it in"
+                 if monster.wandering else "now stays where it is (/wander again to let it roam)")
+        self.msg(f"{render.TAG} {monster.key} {state}.")
 
     def switch_group(self):
-        self.require_gm()
+        self.require_room_gm()
         names = [n.strip() for n in self.lhs.split(",") if n.strip()]
         monsters = [services.threat_here(self.caller, n, services.MONSTER) for n in names]
         head = services.group_monsters(self.caller, monsters, (self.rhs or "").strip())
-        _announce(self.caller, f"{render.TAG} {', '.join(head.db.members)} fight as one: "
+        _announce(self.caller, f"{render.TAG} {', '.join(head.members)} fight as one: "
                                f"{head.key}, Power {head.power}.")
 
     def switch_look(self):
@@ -445,12 +477,11 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
         if inherits_from(threat, services.MONSTER):
             self.msg(render.monster(threat))
         else:
-            self.msg(f"{render.TAG} {threat.key}: trap, Power {threat.power}. "
-                     f"On KO: {threat.on_ko or '-'}. On Kill: {threat.on_kill or '-'}.")
+            self.msg(render.trap(threat))
 
 
 class CmdGoldengraveGM(_GoldengraveCommand):
-    """
+    __doc__ = with_numbers("""
     Run a Goldengrave scene (for the GM).
 
     Usage:
@@ -458,38 +489,42 @@ class CmdGoldengraveGM(_GoldengraveCommand):
       +ggm/spring <trap>[ @<company>]
       +ggm/attack <monster>=<how the company attacks>[ @<company>]
       +ggm/risky <monster>=<PC>[,prepared][,suits][ @<company>]
-      +ggm/sway <meeting|half|information|war>=<1|3|6>[,<monster>][ @<company>]
-      +ggm/check <PC>[=<prepared>,<suits>]
+      +ggm/sway <meeting||half||information||war>=<1||3||6>[,<monster>][ @<company>]
+      +ggm/check <PC>[=prepared][,suits]
       +ggm/found <treasure>[ @<company>]
+      +ggm/safe [@<company>]
       +ggm/night [@<company>]
-      +ggm/set <stamina|supply|sway>=<value>[ @<company>]
+      +ggm/set <stamina||supply||sway>=<value>[ @<company>]
       +ggm/war <enemy army>=<Power>[ @<company>]
       +ggm/wardamage [@<company>]
-      +ggm/warattack [normal|vulnerable|immune|risky <PC>][ @<company>]
+      +ggm/warattack [normal||vulnerable||immune||risky <PC>][ @<company>]
       +ggm/show <company>
 
     Everyone here sees the dice. The company is the one with PCs in your
     room, or the one named after an @.
 
     /damage rolls a monster's Power in d6 (or a number you give) and
-    takes every die under 4 off the company's Stamina. Left with half or
+    takes every die under {ignored} off the company's Stamina. Left with half or
     less of what it had, a random conscious PC is knocked out until the
     threat is gone; brought to 0, the knocked-out PCs die and the rest
     fall back to town. /spring does the same for a trap.
 
-    /attack is one round of the company's attack: the monster loses 1
-    Power, 2 if it is vulnerable to how they attack, 0 if immune. A
-    /risky attack has the PC you pick make a skill check: 2 Power on a
-    success, 0 on a failure. The first time a monster falls to half its
+    /attack is one round of the company's attack: the monster loses {normal}
+    Power, {vulnerable} if it is vulnerable to how they attack, {immune} if immune. A
+    /risky attack has the PC you pick make a skill check: {risky_success} Power on a
+    success, {risky_failure} on a failure. The first time a monster falls to half its
     starting Power, craven ones flee, iron-willed and mindless ones fight
     on, and the others retreat if the company pays your /sway price.
 
-    A skill check is 2d6 against 10, 2 less for each true factor: the PC
+    A PC is named by the PC's name or the player's. When a trap has done
+    its worst (or any danger passes), /safe brings the knocked-out to.
+
+    A skill check is 2d6 against {target}, {factor} less for each true factor: the PC
     is prepared, and the action suits them. /night gives the company a
     night in town: stats full except Army, summoned items gone, the
     expedition ranked S to F from the treasures /found, and Glory.
     Wars pit the company's Army against an enemy army's Power; a win is
-    worth 5 Glory.
+    worth {war} Glory.
 
     Examples:
       +ggm/damage Cellar Wight
@@ -498,17 +533,18 @@ class CmdGoldengraveGM(_GoldengraveCommand):
       +ggm/attack Cellar Wight=burning oil
       +ggm/risky Cellar Wight=Ann,prepared
       +ggm/sway half=3,Cellar Wight
-      +ggm/check Ann=prepared,suits
+      +ggm/check Juno=prepared,suits
       +ggm/found silver reliquary
+      +ggm/safe
       +ggm/night
       +ggm/war The Red Banner=4
-    """
+    """)
 
     key = "+ggm"
     aliases = ["ggm"]
     switch_options = (
-        "damage", "spring", "attack", "risky", "sway", "check", "found", "night", "set",
-        "war", "wardamage", "warattack", "show",
+        "damage", "spring", "attack", "risky", "sway", "check", "found", "safe", "night",
+        "set", "war", "wardamage", "warattack", "show",
     )
     locks = "cmd:all();gm:perm(Builder)"
 
@@ -554,13 +590,12 @@ class CmdGoldengraveGM(_GoldengraveCommand):
 
     def switch_risky(self):
         if not self.lhs or not self.rhs:
-            self.refuse_usage("Name the monster and the PC who tries, e.g. Wight=Ann,prepared.")
+            self.refuse_usage("Name the monster and the PC who tries, e.g. Wight=Juno,prepared.")
         monster = services.threat_here(self.caller, self.lhs.strip(), services.MONSTER)
         who, _, factors = self.rhs.partition(",")
-        pc = find_character(self.caller, who)
+        pc = services.pc_named(self.caller, who)
         report = services.attack(
-            self.caller, monster, self._company(), f"a risky attack by {pc.key}", pc,
-            services.factors_given(factors),
+            self.caller, monster, self._company(), "", pc, services.factors_given(factors)
         )
         self._show_attack(report)
 
@@ -582,8 +617,8 @@ class CmdGoldengraveGM(_GoldengraveCommand):
 
     def switch_check(self):
         if not self.lhs:
-            self.refuse_usage("Name the PC's player, e.g. +ggm/check Ann=prepared.")
-        pc = find_character(self.caller, self.lhs)
+            self.refuse_usage("Name the PC (or their player), e.g. +ggm/check Juno=prepared.")
+        pc = services.pc_named(self.caller, self.lhs)
         prepared, suits = services.factors_given(self.rhs)
         _announce(self.caller, render.check(services.skill_check(self.caller, pc, prepared, suits)))
 
@@ -591,9 +626,12 @@ class CmdGoldengraveGM(_GoldengraveCommand):
         company = self._company()
         dungeon = company.dungeon or services.dungeon_named(self.caller)
         treasure = services.treasure_named(dungeon, self.args)
-        services.find_treasure(self.caller, company, treasure)
-        _announce(self.caller, f"{render.TAG} {company.name} finds {treasure.name}"
-                               f"{' (the main treasure)' if treasure.main else ''}!")
+        treasure, carrier = services.find_treasure(self.caller, company, treasure)
+        _announce(self.caller, render.treasure_found(company, treasure, carrier))
+
+    def switch_safe(self):
+        company = self._company()
+        _announce(self.caller, render.safe(company, services.danger_past(self.caller, company)))
 
     def switch_night(self):
         _announce(self.caller, render.night(services.night_in_town(self.caller, self._company())))
@@ -607,8 +645,8 @@ class CmdGoldengraveGM(_GoldengraveCommand):
                 f"{rules.STAT_CAP})."
             )
         company, before = services.set_stat(self.caller, self._company(), stat, value)
-        _announce(self.caller, f"{render.TAG} The GM sets {company.name}'s {stat.capitalize()}: "
-                               f"{before} -> {value}.")
+        _announce(self.caller, f"{render.TAG} The GM sets {possessive(company.name)} "
+                               f"{stat.capitalize()}: {before} -> {value}.")
 
     def switch_war(self):
         if not self.lhs or not self.rhs:
@@ -631,7 +669,7 @@ class CmdGoldengraveGM(_GoldengraveCommand):
             if len(words) < 2:
                 self.refuse_usage("Name the PC who tries the risky attack.")
             who, _, rest = words[1].partition(",")
-            pc, factors = find_character(self.caller, who), services.factors_given(rest)
+            pc, factors = services.pc_named(self.caller, who), services.factors_given(rest)
         report = services.war_attack(self.caller, self._company(), how, pc, factors)
         _announce(self.caller, render.war(report))
 

@@ -18,6 +18,7 @@ from evennia.utils.utils import crop, time_format
 from commands.command import DelverCommand
 from world.access import is_staff
 from world.social import presence, rules
+from world.social.render import fold
 from world.social.errors import SocialError
 
 WIDTH = rules.WIDTH
@@ -294,15 +295,7 @@ def where_listing(looker):
     if hidden:
         lines.append(f"{hidden} more in rooms they keep to themselves.")
     lines.append(_rule())
-    return "\n".join(_wrap(line) for line in lines)
-
-
-def _wrap(line):
-    """A line folded to the screen's width (colour codes take no room)."""
-    from evennia.utils.ansi import strip_ansi
-    from evennia.utils.utils import wrap
-
-    return wrap(line, width=WIDTH, indent=0) if len(strip_ansi(line)) > WIDTH else line
+    return "\n".join(fold(line) for line in lines)
 
 
 class CmdFinger(DelverCommand):
@@ -311,13 +304,15 @@ class CmdFinger(DelverCommand):
 
     Usage:
       +finger <player>
+      +finger
       +finger/set <field>=<text>
       +finger/set <field>=
 
     `+finger <player>` shows their profile: when they were last on, their
-    @doing line and the fields they wrote. `+finger/set` writes one of your
-    fields (any name; try Alias, Played by, Timezone, RP hours, RP prefs,
-    Quote); with nothing after = it clears the field.
+    @doing line and the fields they wrote; `+finger` alone shows yours.
+    `+finger/set` writes one of your fields (any name; try Alias, Played
+    by, Timezone, RP hours, RP prefs, Quote); with nothing after = it
+    clears the field.
 
     Examples:
       +finger Corwin
@@ -334,9 +329,7 @@ class CmdFinger(DelverCommand):
     account_caller = True
 
     def func_default(self):
-        if not self.args.strip():
-            self.refuse_usage("Whose profile? Name a player.")
-        account = presence.find_account(self.args)
+        account = presence.find_account(self.args) if self.args.strip() else self.caller
         self.msg(render_finger(account, self.caller))
 
     def switch_set(self):
@@ -370,8 +363,10 @@ def render_finger(account, looker):
         lines.append(f"|wAway:|n {presence.afk_message(account)}")
     fields = presence.finger(account)
     for field, value in fields.items():
-        lines.append(_wrap(f"|w{field}:|n {value}"))
-    if not fields:
+        lines.append(fold(f"|w{field}:|n {value}"))
+    if not fields and account == looker:
+        lines.append("You have written no profile yet: |w+finger/set <field>=<text>|n.")
+    elif not fields:
         lines.append(f"{account.key} has written no profile yet.")
     lines.append(_rule())
     return "\n".join(lines)

@@ -5,7 +5,7 @@ from evennia.utils.utils import crop
 from commands.command import DelverCommand
 from world.access import STAFF_LOCK
 from world.social import boards
-from world.social.render import rule
+from world.social.render import fold, fold_lines, rule
 
 
 class CmdBoard(DelverCommand):
@@ -16,6 +16,7 @@ class CmdBoard(DelverCommand):
       +bb
       +bb <board>
       +bb <board>/<#>
+      +bb/next
       +bb/post <board>=<subject>/<text>
       +bb/reply <board>/<#>=<text>
       +bb/edit <board>/<#>=<new text>
@@ -24,16 +25,21 @@ class CmdBoard(DelverCommand):
       +bb/lock <board>=<lock string>         (staff)
 
     `+bb` lists the boards with how many posts you have not read (you are
-    told at login too); name a board by its number or name. Some boards,
-    like Announcements, take posts from staff only. You may edit or delete
-    only your own posts. The boards are on the web at /boards/.
+    told at login too); name a board by its number or name. In a board's
+    list U marks what you have not read; `+bb/next` reads the next thread
+    with something unread, board by board. A reply is <#>.<n>: 2/4.1 is the
+    first reply to post 4 on board 2. Some boards, like Announcements, take
+    posts from staff only. You may edit or delete only your own posts and
+    replies. The boards are on the website, at /boards/.
 
     Examples:
       +bb
       +bb General
       +bb 2/4
+      +bb/next
       +bb/post General=Lost lantern/Brass, one cracked pane. Reward!
       +bb/reply 2/4=Found it by the well.
+      +bb/edit 2/4.1=Found it by the old well.
       +bb/lock General=read:all();post:perm(Builder)
     """
 
@@ -42,7 +48,7 @@ class CmdBoard(DelverCommand):
     locks = f"cmd:all();staff:{STAFF_LOCK}"
     help_category = "Social"
     account_caller = True
-    switch_options = ("post", "reply", "edit", "delete", "create", "lock")
+    switch_options = ("next", "post", "reply", "edit", "delete", "create", "lock")
     switch_locks = {"create": "staff", "lock": "staff"}
 
     def func_default(self):
@@ -54,6 +60,14 @@ class CmdBoard(DelverCommand):
             self.msg(render_post(*boards.read(self.caller, name, number.strip())))
         else:
             self.msg(render_board(self.caller, boards.find_board(self.caller, args)))
+
+    def switch_next(self):
+        found = boards.next_unread(self.caller)
+        if found is None:
+            self.msg("You have read everything on the boards.")
+            return
+        board, number = found
+        self.msg(render_post(*boards.read(self.caller, board.name, number)))
 
     def _where(self):
         if self.rhs is None or "/" not in self.lhs:
@@ -74,14 +88,14 @@ class CmdBoard(DelverCommand):
 
     def switch_edit(self):
         board, item = boards.edit(self.caller, *self._where())
-        self.msg(f"Your post on {board.name} is changed.")
+        self.msg(f"Your {'reply' if item.parent_id else 'post'} on {board.name} is changed.")
 
     def switch_delete(self):
         if "/" not in self.args:
             self.refuse_usage("Name the post as <board>/<#>.")
         name, number = self.args.rsplit("/", 1)
-        board = boards.delete(self.caller, name, number.strip())
-        self.msg(f"Your post on {board.name} is deleted.")
+        board, item = boards.delete(self.caller, name, number.strip())
+        self.msg(f"Your {'reply' if item.parent_id else 'post'} on {board.name} is deleted.")
 
     def switch_create(self):
         board = boards.create_board(self.lhs, self.rhs or "")
@@ -108,27 +122,32 @@ def render_boards(account):
 def render_board(account, board):
     posts = boards.threads(board)
     unread = boards.unread_ids(account, [p for post in posts for p in [post, *post.replies.all()]])
-    lines = [rule(f" {board.name} "), board.description]
+    lines = [rule(f" {board.name} "), fold(board.description)]
+    if posts:
+        lines.append(f"|w  {'#':>3}  {'Subject':<36} {'By':<14} {'Date':<5} Replies|n")
     for number, post in enumerate(posts, start=1):
         replies = list(post.replies.all())
         new = any(p.id in unread for p in [post, *replies])
         flag = "|gU|n" if new else " "
         lines.append(
             f"{flag} {number:>3}  {crop(post.subject, 36):<36} {crop(post.author_name, 14):<14} "
-            f"{post.posted_at:%m-%d} {'+' + str(len(replies)) if replies else ''}"
+            f"{post.posted_at:%m-%d} {len(replies) or ''}".rstrip()
         )
     if not posts:
-        lines.append("Nothing posted yet.")
+        lines.append(f"Nothing posted yet: |w+bb/post {board.name}=<subject>/<text>|n.")
     lines.append(rule())
     return "\n".join(lines)
 
 
 def render_post(board, post, replies):
     lines = [rule(f" {board.name}: {crop(post.subject, 50)} ")]
-    for item in [post, *replies]:
+    for reply_number, item in enumerate([post, *replies]):
         edited = f" (edited {item.edited_at:%Y-%m-%d %H:%M})" if item.edited_at else ""
-        lines.append(f"|w{item.author_name}|n, {item.posted_at:%Y-%m-%d %H:%M} UTC{edited}")
-        lines.append(item.body)
+        said = f"Reply {reply_number} by" if reply_number else "Posted by"
+        lines.append(fold(
+            f"{said} |w{item.author_name}|n, {item.posted_at:%Y-%m-%d %H:%M} UTC{edited}"
+        ))
+        lines.append(fold_lines(item.body))
         lines.append("")
     lines[-1] = rule()
     return "\n".join(lines)

@@ -7,7 +7,7 @@ from commands.command import DelverCommand
 from world.numbers import database_id
 from world.social import render, scenes
 from world.social.errors import SocialError
-from world.social.models import Scene
+from world.social.render import fold
 from world.words import counted
 
 
@@ -56,25 +56,25 @@ class CmdScene(DelverCommand):
         scene = scenes.open_scene(self.caller.location)
         if scene is None:
             raise SocialError("No scene is running here. Start one with |w+scene/start [<title>]|n.")
-        self.msg(
-            f"Scene #{scene.id}, |w{render.scene_title(scene)}|n, running since "
-            f"{render.since(scene.started_at)} ago with {counted(scene.entries.count(), 'line')} logged. "
-            "|w+pot|n shows whose turn it is."
-        )
+        self.msg(fold(
+            f"Scene #{scene.id}, |w{render.scene_title(scene)}|n, started "
+            f"{render.since(scene.started_at)} ago; {counted(scene.entries.count(), 'line')} "
+            "logged so far."
+        ) + "\n|w+pot|n shows whose turn it is; |w+scene/stop|n ends the scene.")
 
     def switch_start(self):
         scene = scenes.start(self.caller.location, self.caller, self.args)
-        self.caller.location.msg_contents(
+        self.caller.location.msg_contents(fold(
             f"|w{self.caller.key}|n starts scene #{scene.id}"
-            f"{': ' + scene.title if scene.title else ''}.\nPoses, says, emits and rolls "
-            "here are logged until |w+scene/stop|n."
-        )
+            f"{': ' + scene.title if scene.title else ''}."
+        ) + "\nPoses, says, emits and rolls here are logged until |w+scene/stop|n.")
 
     def switch_stop(self):
         scene = scenes.stop(self.caller.location, self.caller)
         self.caller.location.msg_contents(
-            f"|w{self.caller.key}|n stops scene #{scene.id}. The log is saved: "
-            f"|w+scene/read {scene.id}|n;\n|w+scene/share {scene.id}|n puts it on the web."
+            f"|w{self.caller.key}|n stops scene #{scene.id}. Its log is kept: "
+            f"|w+scene/read {scene.id}|n shows it,\n|w+scene/share {scene.id}|n puts it on "
+            "the website for everyone."
         )
 
     def _number(self):
@@ -89,7 +89,8 @@ class CmdScene(DelverCommand):
 
     def switch_share(self):
         scene = scenes.share(self._number(), self.player, True)
-        self.msg(f"Scene #{scene.id} is shared: anyone can read it at /scenes/{scene.id}/.")
+        self.msg(f"Scene #{scene.id} is shared: anyone can read it on the website, at "
+                 f"/scenes/{scene.id}/.")
 
     def switch_unshare(self):
         scene = scenes.share(self._number(), self.player, False)

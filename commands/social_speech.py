@@ -14,6 +14,7 @@ from commands.command import DelverCommand
 from world.access import STAFF_LOCK
 from world.social import speech
 from world.social.errors import SocialError
+from world.social.render import fold_lines
 
 
 class CmdSemipose(DelverCommand):
@@ -24,7 +25,9 @@ class CmdSemipose(DelverCommand):
       ;<text>
 
     Like pose, but your name is joined straight to the text, for
-    possessives and the like.
+    possessives and the like. TinTin++ takes the semicolon to separate
+    commands: there, put a backslash before it (\\;) or type
+    `semipose 's lantern...` instead.
 
     Example:
       ;'s lantern gutters and goes out.
@@ -40,6 +43,8 @@ class CmdSemipose(DelverCommand):
     def parse(self):
         self.switches, self.switch_problem = [], None
         self.args = self.args.rstrip()
+        if self.cmdstring != self.key:  # `semipose 's lantern`: the space only ends the word
+            self.args = self.args.lstrip()
 
     def func_default(self):
         if not self.args.strip():
@@ -192,7 +197,10 @@ class CmdDescribe(DelverCommand):
     def func_default(self):
         caller = self.caller
         if not self.args.strip():
-            self.msg(f"You read, looking at yourself:\n{caller.db.desc or '(no description yet)'}")
+            if caller.db.desc:
+                self.msg(f"|wYour description:|n\n{fold_lines(caller.db.desc)}")
+            else:
+                self.msg("You have no description yet: |wdescribe <text>|n writes one.")
             return
         if self.rhs is not None:
             target = caller.search(self.lhs)
@@ -363,7 +371,7 @@ class CmdLook(EvenniaLook):
             if not matches:
                 detail = speech.find_detail(location, self.args)
                 if detail:
-                    self.msg(text=(detail, {"type": "look"}), options=None)
+                    self.msg(text=(fold_lines(detail), {"type": "look"}), options=None)
                     return
         super().func()
 

@@ -6,8 +6,10 @@ attack it is vulnerable or immune to, a temper (craven, normal, iron-willed
 or mindless), On KO / On Kill notes the GM reads when they trigger, and a
 desire. A trap has Power and notes too, and makes the same damage roll.
 Builders spawn them from the prototypes in `world/goldengrave/prototypes.py`
-(`spawn gg_ash_hound`) or create them with `+ggm/monster`.
+(`spawn gg_ash_hound`) or create them with `+ggdungeon/monster`.
 """
+
+import re
 
 from evennia.typeclasses.attributes import AttributeProperty
 
@@ -15,9 +17,13 @@ from typeclasses.objects import Object
 
 
 def _matches(method, words):
-    """Whether the company's method of attack names any of `words` ('fire', 'silver')."""
+    """Whether the company's method of attack names any of `words` ('fire',
+    'silver'): a word counts where a word of the method starts with it, so
+    'fire' meets 'fires' and 'firebrand', but 'hot' never meets 'shot'."""
     method = (method or "").lower()
-    return any(word.lower() in method for word in words or ())
+    return any(
+        re.search(r"\b" + re.escape(word.lower()), method) for word in words or () if word
+    )
 
 
 class GoldengraveThreat(Object):
@@ -27,10 +33,8 @@ class GoldengraveThreat(Object):
     start_power = AttributeProperty(1)
     on_ko = AttributeProperty("")
     on_kill = AttributeProperty("")
-
-    def damage_power(self):
-        """The dice a damage roll throws: one per point of Power left."""
-        return self.power
+    notes = AttributeProperty("")
+    """What only the GM reads (how to fight it, its Power range)."""
 
 
 class GoldengraveMonster(GoldengraveThreat):
@@ -42,7 +46,6 @@ class GoldengraveMonster(GoldengraveThreat):
     desire = AttributeProperty("")
     wandering = AttributeProperty(False)
     half_power_passed = AttributeProperty(False)
-    met = AttributeProperty(False)
     members = AttributeProperty([])
     """Names of the monsters joined into this group, if it is one."""
 
@@ -58,6 +61,8 @@ class GoldengraveMonster(GoldengraveThreat):
 
     def get_display_desc(self, looker, **kwargs):
         desc = super().get_display_desc(looker, **kwargs)
+        if self.power < 1:
+            return f"{desc}\nIt is dead."
         return f"{desc}\n|wPower {self.power}|n (Goldengrave monster)"
 
 
@@ -65,6 +70,7 @@ class GoldengraveTrap(GoldengraveThreat):
     """A trap: easy to spot unless the company is blinded, hurried or distracted."""
 
     trigger = AttributeProperty("")
+    """What sets it off, for the GM."""
 
     def get_display_desc(self, looker, **kwargs):
         desc = super().get_display_desc(looker, **kwargs)

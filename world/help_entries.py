@@ -193,8 +193,9 @@ HELP_ENTRY_DICTS = [
             |w+who/hide|n; tell others you stepped away with |wafk|n.
 
             |wTalking|n: |wsay|n, |wpose|n (or |w:|n), |w;|n for 's, |w@emit|n where a
-            room allows it, |wpage <name>=<text>|n to anyone anywhere, and the
-            channels (|wpub <text>|n, |wlfg :waves|n, |wcomlist|n, |waddcom|n).
+            room allows it, |wpage <name>=<text>|n to anyone anywhere (then
+            |wpage <text>|n to the same again), and the channels (|wpub <text>|n,
+            |wlfg :waves|n, |wchistory pub|n for what was said, |wcomlist|n, |waddcom|n).
 
             |wScenes|n: |w+scene/start The Gate at Dusk|n logs the room's poses with
             times; |w+pot|n says whose turn it is (the one who posed longest ago);

@@ -100,20 +100,36 @@ def _row_lines(row, sizes):
     return lines
 
 
-def _wrap(text, size):
-    """`text` as lines of at most `size` columns (a longer word keeps its own line)."""
+def fold(text, width=None, indent="  "):
+    """Every line of `text` folded at spaces to `width` columns (default the width
+    being drawn), colour codes taking none; a folded line goes on under its own
+    leading spaces and `indent` more."""
+    width = width or screen_width()
+    folded = []
+    for line in str(text).split("\n"):
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        first, *rest = _wrap(line[len(lead) :], width - len(lead), width - len(lead + indent))
+        folded.append(lead + first)
+        folded.extend(lead + indent + part for part in rest)
+    return "\n".join(folded)
+
+
+def _wrap(text, size, later=None):
+    """`text` as lines of at most `size` columns, those after the first at most `later`
+    (default `size`); a longer word keeps its own line."""
+    later = size if later is None else later
     if "\n" in text:
-        return [line for part in text.split("\n") for line in _wrap(part, size)]
+        return [line for part in text.split("\n") for line in _wrap(part, size, later)]
     if visible_len(text) <= size:
         return [text]
-    if "|" not in text:
+    if "|" not in text and later == size:
         return textwrap.wrap(text, size) or [""]
-    lines, line, used = [], [], 0
+    lines, line, used, room = [], [], 0, size
     for word in text.split():
         length = visible_len(word)
-        if line and used + 1 + length > size:
+        if line and used + 1 + length > room:
             lines.append(" ".join(line))
-            line, used = [], 0
+            line, used, room = [], 0, later
         used += length + (1 if line else 0)
         line.append(word)
     lines.append(" ".join(line))

@@ -48,3 +48,9 @@ def article(word):
 def with_article(word):
     """'a tool', 'an axe', 'an NPC', 'a unicorn'."""
     return f"{article(word)} {word}"
+
+
+def possessive(name):
+    """"Ann's", "The Lanterns'": the possessive of a name."""
+    name = str(name)
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

@@ -269,7 +269,7 @@ def test_name_columns_are_complete():
         (1, "to see you shamed or made a fool of"),
         (2, "to get its hands on your treasure"),
         (3, "to keep you out, or drive you out"),
-        (4, "to show you something"),
+        (4, "to have you see something"),
         (5, "to have your help with something"),
         (6, "to test you in a game or a duel"),
     ],

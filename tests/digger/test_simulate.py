@@ -281,7 +281,8 @@ def test_the_plain_report_shows_all_four_parties_and_the_standard_verdict():
     assert "the Ruin band 52%-68%" in lines[3]
     assert "band" not in " ".join(lines[4:7])
     about = shipped_party(STANDARD).about
-    assert f"The standard party in detail:\n  {about}\n  Outcomes: " in text
+    assert f"The standard party in detail:\n  {about}\n  Runs won " in text
+    assert ", retreated " in text and ", lost " in text
     assert "  Cards failed most:\n    " in text
 
 

@@ -8,7 +8,7 @@ from unittest.mock import Mock, patch
 from django.db.backends.base.base import BaseDatabaseWrapper
 from twisted.python.failure import Failure
 
-from commands.digger import CmdDungeon
+from commands.digger import CmdDungeon, CmdParty
 from world.digger import rules, simulation_jobs
 from world.digger.deck import Dungeon as DeckDungeon
 from world.digger.models import Dungeon, Simulation
@@ -112,8 +112,22 @@ class TestSimulateCommand(SimulateTest):
         assert party.play == shipped_party("standard").play
         out = " ".join(self.simulate("1 40 mine").split())
         assert "with Char2's party, and as many with each of standard, utility, bare and" in out
-        assert "Char2's party in detail: Char2, Char as they stand now, playing like the " in out
+        assert "Char2's party in detail: Char2 and Char as they stand now, playing like the " in out
         assert Simulation.objects.get().party == "Char2's party"
+
+    def test_mine_goes_by_the_name_the_room_knows_the_party_by_unless_a_shipped_one(self):
+        self.form_party(self.char1, self.char2)
+        self.call(CmdParty(), "/name The Lamplighters", caller=self.char1)
+        assert simulation_jobs.own_party(self.char1).name == "The Lamplighters"
+        out = " ".join(self.simulate("1 20 mine").split())
+        assert "The Lamplighters in detail: Char and Char2 as they stand now" in out
+        # Reports tell parties apart by name: a party called like a shipped one is
+        # not taken for it (nor held to the band in its place).
+        self.call(CmdParty(), "/name Standard", caller=self.char1)
+        party = simulation_jobs.own_party(self.char1)
+        assert party.name == "Char's party"
+        report = balance(dungeon_from_db(self.dungeon), 20, 1, party)
+        assert [each.party for each in report.spread] == [*SHIPPED, "Char's party"]
 
     def test_the_work_goes_to_run_async_with_a_plain_deck_and_party(self):
         run_async = Mock()
@@ -175,18 +189,20 @@ class TestSimulateCommand(SimulateTest):
         assert "Simulate 1 to 20,000 runs, not 20,001." in self.simulate("1 20001")
         assert "Simulate 1 to 20,000 runs, not 0." in self.simulate("1 0")
         assert "Give the number of runs as a number." in self.simulate("1 2²")
+        heroes = self.simulate("1 heroes")
         assert (
-            "There is no party called 'heroes' to simulate: choose one of standard, utility, "
-            "bare, bold, or mine for the party you are in." in " ".join(
-                self.simulate("1 heroes").split()
-            )
+            "There is no party called 'heroes' to simulate.\nName standard, utility, bare or "
+            "bold, or mine for the party you are in." in heroes
         )
         assert "After the dungeon's number, give at most the runs and a party." in self.simulate(
             "1 10 bold bare"
         )
-        assert "You are not in a party, so there is no party of yours to simulate" in (
-            self.simulate("1 mine")
+        alone = self.simulate("1 mine")
+        assert (
+            "You are not in a party, so there is no party of yours to simulate.\nJoin or make "
+            "one first, or name standard, utility, bare or bold." in alone
         )
+        assert widest_line(heroes) <= 78 and widest_line(alone) <= 78
         assert "There is no dungeon #9." in self.simulate("9")
         assert "Give the dungeon's number." in self.simulate("")
         draft = self.new_dungeon()

@@ -1,9 +1,14 @@
 """A Goldengrave delve over real telnet: a GM builds a small dungeon of rooms,
 two players roll PCs and found a company, walk into a starred room, spring a
 trap, spend Supply and Sway, fight a monster, find the main treasure, retreat
-to town, spend the night and spend Glory."""
+to town, spend the night and spend Glory; then a player reads the company's
+page on the real web server."""
 
+import html
 import re
+import urllib.parse
+import urllib.request
+from http.cookiejar import CookieJar
 
 from tests.e2e.gameserver import ADMIN
 from tests.e2e.telnet_client import TelnetClient
@@ -32,6 +37,19 @@ def roll_pc(client):
     return text
 
 
+def logged_in_page(base, path, user, password):
+    """`path` on the game's website as `user` (logged in through the login form)."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+    with opener.open(base + path, timeout=20) as answer:  # redirected to the login form
+        login_url, form = answer.url, answer.read().decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form).group(1)
+    data = urllib.parse.urlencode({"csrfmiddlewaretoken": token, "username": user,
+                                   "password": password}).encode()
+    request = urllib.request.Request(login_url, data, headers={"Referer": login_url})
+    with opener.open(request, timeout=20) as answer:
+        return html.unescape(answer.read().decode())
+
+
 def test_a_first_delve_over_telnet(game_server, unique_name):
     port = game_server.telnet_port
     tag = unique_name("x")
@@ -46,7 +64,7 @@ def test_a_first_delve_over_telnet(game_server, unique_name):
         assert "starred" in say(gm, "+ggdungeon/star")
         assert "trap" in say(gm, "+ggdungeon/trap Swinging Blade=1")
         assert "Power 2/2" in say(gm, "+ggdungeon/monster Cellar Wight=2")
-        assert "wanders" in say(gm, "+ggdungeon/wander Cellar Wight")
+        assert "roams the dungeon" in say(gm, "+ggdungeon/wander Cellar Wight")
         say(gm, "create/drop reliquary")
         assert "main treasure" in say(gm, "+ggdungeon/treasure reliquary=main")
         say(gm, "west")
@@ -95,6 +113,12 @@ def test_a_first_delve_over_telnet(game_server, unique_name):
         assert "Stamina 13/13" in sheet and "Glory 4" in sheet, sheet
         log = say(two, "+gg/log")
         assert "Night in town: Rank S" in log, log
+        listing = logged_in_page(game_server.web_url, "/goldengrave/", ann, "gg-delve-12345")
+        link = re.search(r'href="(/goldengrave/companies/\d+/)">' + re.escape(company), listing)
+        assert link, listing
+        page = logged_in_page(game_server.web_url, link.group(1), ann, "gg-delve-12345")
+        assert f"<h1>{company}</h1>" in page and "Night in town, Rank S" in page
+        assert 'class="gg-map"' in page and f"1: Hall{tag}" in page
         topic = two.command("help goldengrave")
         assert "Read the subtopics in order" in topic, topic
         for line in ("+gg/company", "+gg/log", "+gg/map", "help goldengrave", "+gg"):

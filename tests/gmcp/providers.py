@@ -1,4 +1,4 @@
-"""A made-up system's providers for the registry tests (as Old Gold will give one)."""
+"""A made-up system's providers for the registry tests (as a new system would give one)."""
 
 
 def vitals(character):

@@ -6,6 +6,8 @@ from unittest.mock import patch
 from evennia.utils import create
 
 from tests.dice.scripted import ScriptedRng
+from tests.goldengrave.helpers import give_pc, make_company
+from tests.oldgold.helpers import give_sheet
 from world.client_state import character, packages, room
 from world.digger.approval import approve
 from world.digger.models import DiggerSheet
@@ -28,6 +30,55 @@ class TestCharacter(ClientStateTest):
             "digger": {"form": "Base", "dp": 48, "approved": True},
             "kroll": {"life": 1, "lives": 3, "penalty": 0},
         }
+
+    def test_old_gold_and_goldengrave_vitals(self):
+        give_sheet(self.char2, hp=6, max_hp=11)
+        company = make_company("The Lanterns", stamina=10, supply=8, sway=6, glory=3)
+        company.stamina = 7
+        company.save()
+        give_pc(self.char2, name="Merrow", company=company)
+        give_pc(self.char3, name="Tallis")  # no company yet: no Goldengrave vitals
+        assert character.vitals(self.char2) == {
+            "systems": ["oldgold", "goldengrave"],
+            "oldgold": {"hp": 6, "hp_max": 11},
+            "goldengrave": {"company": "The Lanterns", "stamina": 7, "stamina_max": 10,
+                            "supply": 8, "supply_max": 8, "sway": 6, "sway_max": 6,
+                            "army": 0, "glory": 3},
+        }
+        status = character.status(self.char2)
+        assert status["systems"] == ["digger", "oldgold", "goldengrave"]
+        assert status["oldgold"] == {"level": 1, "approved": True, "dead": False}
+        assert status["goldengrave"] == {"pc": "Merrow", "company": "The Lanterns",
+                                         "knocked_out": False}
+        assert character.vitals(self.char3) == {"systems": []}
+        assert character.status(self.char3)["goldengrave"] == {
+            "pc": "Tallis", "company": None, "knocked_out": False}
+
+    def test_a_company_that_changes_tells_every_member(self):
+        company = make_company("The Lanterns")
+        give_pc(self.char2, company=company)
+        give_pc(self.char3, company=company)
+        give_sheet(self.char1, hp=5)
+        for member in (self.char1, self.char2, self.char3):
+            self.ask(member, "Char.Vitals 1")
+            self.outbox[member].take()
+        with self.captureOnCommitCallbacks(execute=True):
+            company.supply = 3
+            company.save(update_fields=["supply"])
+        for member in (self.char2, self.char3):
+            (name, vitals), = self.outbox[member].take()
+            assert name == "Char.Vitals" and vitals["goldengrave"]["supply"] == 3
+        assert self.outbox[self.char1].take() == []  # not in the company
+        sheet = self.char1.oldgold_sheet
+        with self.captureOnCommitCallbacks(execute=True):
+            sheet.hp = 2
+            sheet.save(update_fields=["hp"])
+        assert self.outbox[self.char1].take() == [
+            ("Char.Vitals", {"systems": ["oldgold"], "oldgold": {"hp": 2, "hp_max": 5}})]
+        with self.captureOnCommitCallbacks(execute=True):
+            company.delete()  # its PCs hear they have no company's stats any more
+        for member in (self.char2, self.char3):
+            assert self.outbox[member].take() == [("Char.Vitals", {"systems": []})]
 
     def test_a_system_plugs_in_with_one_line(self):
         assert character.vitals(self.char3) == {"systems": []}

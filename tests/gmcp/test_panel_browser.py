@@ -3,7 +3,8 @@ The webclient's party panel in a real browser: a player logs in, gathers a
 party with a telnet player, and plays a round; the panel opens by itself on
 joining and its gauges follow the run with nothing typed to refresh them
 (no +camp). In a wide window it sits beside the text, in a narrow one above
-it, with nothing wider than the window. Screenshots go to the test's tmp_path
+it, with nothing wider than the window; it moves when the window is narrowed
+or widened. Screenshots go to the test's tmp_path
 (run with --basetemp=DIR to keep them where you can look at them).
 """
 
@@ -46,6 +47,26 @@ def wait_for_gauge(page, selector, above):
 
 def box(page, selector):
     return page.locator(selector).first.bounding_box()
+
+
+ABOVE_THE_TEXT = (
+    "() => { const p = document.querySelector('.digger-panel').getBoundingClientRect(),"
+    " t = document.querySelector('#messagewindow').getBoundingClientRect();"
+    " return p.bottom <= t.top + 1; }"
+)
+
+
+def assert_beside(page):
+    panel, text = box(page, ".digger-panel"), box(page, "#messagewindow")
+    assert panel["x"] >= text["x"] + text["width"] - 1  # to the right of the text
+
+
+def assert_above_and_within(page, width):
+    panel, text = box(page, ".digger-panel"), box(page, "#messagewindow")
+    assert panel["y"] + panel["height"] <= text["y"] + 1  # above the text
+    assert panel["width"] <= width and text["width"] > width / 2
+    overflow = page.eval_on_selector(".digger-panel", "e => e.scrollWidth - e.clientWidth")
+    assert overflow <= 0, f"the panel is {overflow}px wider than its pane"
 
 
 def play_a_round(page, game_server, name, partner):
@@ -94,9 +115,18 @@ def test_the_panel_opens_beside_the_text_and_follows_the_round(
 ):
     page.set_viewport_size({"width": 1280, "height": 800})
     play_a_round(page, game_server, unique_name("Wide"), partner)
-    panel, text = box(page, ".digger-panel"), box(page, "#messagewindow")
-    assert panel["x"] >= text["x"] + text["width"] - 1  # to the right of the text
+    assert_beside(page)
     page.screenshot(path=str(tmp_path / "panel-wide.png"))
+    # The window narrowed: the panel moves above the text; widened again: beside it.
+    page.set_viewport_size({"width": 400, "height": 800})
+    page.wait_for_function(ABOVE_THE_TEXT, timeout=WAIT_MS)
+    assert_above_and_within(page, 400)
+    page.screenshot(path=str(tmp_path / "panel-narrowed.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_function(f"() => !({ABOVE_THE_TEXT})()", timeout=WAIT_MS)
+    assert_beside(page)
+    assert page.locator(".digger-panel").count() == 1
+    assert gauge_value(page, EXPLORATION) > 0  # it drew the run again from what it had
 
 
 def test_in_a_narrow_window_the_panel_sits_above_the_text(
@@ -104,9 +134,5 @@ def test_in_a_narrow_window_the_panel_sits_above_the_text(
 ):
     page.set_viewport_size({"width": 400, "height": 800})
     play_a_round(page, game_server, unique_name("Slim"), partner)
-    panel, text = box(page, ".digger-panel"), box(page, "#messagewindow")
-    assert panel["y"] + panel["height"] <= text["y"] + 1  # above the text
-    assert panel["width"] <= 400
-    overflow = page.eval_on_selector(".digger-panel", "e => e.scrollWidth - e.clientWidth")
-    assert overflow <= 0, f"the panel is {overflow}px wider than its pane"
+    assert_above_and_within(page, 400)
     page.screenshot(path=str(tmp_path / "panel-narrow.png"))

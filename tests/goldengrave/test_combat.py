@@ -193,3 +193,58 @@ class CombatTest(EvenniaTest):
         self.assertEqual(report.traits.rerolled, ((1, 1, 1),))
         self.assertEqual(self.char2.location, town)
         self.assertEqual(Sheet.objects.filter(character=self.char2).count(), 2)
+
+    def test_vulnerable_and_immune_words_match_where_a_word_starts(self):
+        maw = make_monster("Maw", self.room1, 9, vulnerable=["hot"], immune=["fire"])
+        self.assertEqual(services.attack(self.gm, maw, self.company, "we shot it").why, "normal")
+        self.assertEqual(services.attack(self.gm, maw, self.company, "hot coals").why,
+                         "vulnerable")
+        self.assertEqual(services.attack(self.gm, maw, self.company, "two fires").why, "immune")
+        self.assertEqual(maw.power, 9 - 1 - 2 - 0)
+
+    def test_the_gm_ends_the_danger_and_the_knocked_out_come_to(self):
+        trap = make_trap("Blade", self.room1, power=3)
+        with scripted(3, 3, 1, 1):  # 7 of 10: 3 left, Ann picked
+            services.threat_damage(self.gm, trap, self.company)
+        self.refresh()
+        self.assertTrue(self.ann.knocked_out)
+        with self.assertRaises(GoldengraveError):
+            services.danger_past(self.char2, self.company)  # a player, not the GM
+        self.assertEqual(services.danger_past(self.gm, self.company), ["Ann"])
+        self.refresh()
+        self.assertFalse(self.ann.knocked_out)
+        self.assertEqual(GoldengraveRoll.objects.filter(kind="safe").count(), 1)
+        with self.assertRaises(GoldengraveError):
+            services.danger_past(self.gm, self.company)
+
+    def test_a_half_power_price_names_its_monster(self):
+        with self.assertRaises(GoldengraveError):
+            services.set_sway_price(self.gm, self.company, "half", 3)
+        self.company.refresh_from_db()
+        self.assertIsNone(self.company.sway_price)
+
+    def test_a_dead_namesake_does_not_stand_in_the_way(self):
+        dead = make_monster("Maw", self.room1, 0)
+        living = make_monster("Maw", self.room1, 3)
+        self.assertEqual(services.threat_here(self.gm, "Maw"), living)
+        dead.power = 2
+        with self.assertRaises(GoldengraveError) as refused:
+            services.threat_here(self.gm, "maw")
+        self.assertIn("say Maw-1 or Maw-2", str(refused.exception))
+        self.assertEqual(services.threat_here(self.gm, "Maw-2"), living)
+
+    def test_a_new_pc_after_the_night_still_appears_in_the_last_dungeons_town(self):
+        from world.goldengrave.models import Delve, Dungeon
+
+        dungeon = Dungeon.objects.create(name="Chapel", gm=self.gm, town=self.room2)
+        Delve.objects.create(company=self.company, dungeon=dungeon)  # the night cleared .dungeon
+        Sheet.objects.filter(pk=self.bob.pk).update(alive=False)
+        with scripted(4, 4, 5, 5, 2, 3, 4, 1, 1):
+            report = services.new_pc(self.char2)
+        self.assertEqual((report.rejoined, report.town), (self.company, self.room2))
+        self.assertEqual(self.char2.location, self.room2)
+        with scripted(6, 6):
+            sheet, name = services.reroll_name(self.char2)
+        self.assertEqual(sheet.name, "Wolfrik")
+        roll = GoldengraveRoll.objects.get(kind="name")
+        self.assertEqual((roll.dice, roll.company), ([6, 6], self.company))

@@ -1,10 +1,13 @@
 """The Goldengrave commands over Evennia's command test harness: a first delve,
 and every refusal the issue names changes nothing."""
 
+import re
 import textwrap
 from unittest.mock import patch
 
 import pytest
+from evennia.utils import create
+from evennia.utils.ansi import strip_ansi
 
 from commands.goldengrave import (
     CmdGoldengrave,
@@ -12,8 +15,9 @@ from commands.goldengrave import (
     CmdGoldengraveGM,
     GoldengraveCmdSet,
 )
+from commands.social_speech import CmdLook
 from tests.goldengrave.helpers import GoldengraveCommandTest, give_pc, make_company, make_monster
-from world.goldengrave import exploring, services
+from world.goldengrave import exploring, render, services
 from world.goldengrave.models import Company, DungeonRoom, GoldengraveRoll, Sheet
 
 COMMANDS = (CmdGoldengrave, CmdGoldengraveDungeon, CmdGoldengraveGM)
@@ -21,12 +25,31 @@ COMMANDS = (CmdGoldengrave, CmdGoldengraveDungeon, CmdGoldengraveGM)
 
 @pytest.mark.parametrize("command", COMMANDS)
 def test_help_has_usage_and_examples(command):
-    text = command.__doc__
+    text = strip_ansi(command.__doc__)  # as a player reads it
     assert "Usage:" in text and "Examples:" in text
     usage = command().usage()
     for switch in command.switch_options:
         assert f"{command.key}/{switch}" in usage
     assert max(len(line) for line in textwrap.dedent(text).splitlines()) <= 78
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_loses_no_letter_to_the_colour_codes(command):
+    # "<easy|normal|hard>" would read "<easyormalard>": |n and |h are colour codes.
+    # The help's only codes are |w and |n around commands; a typed | is ||.
+    raw = command.__doc__.replace("||", "\0")
+    expected = re.sub(r"\|[wn]", "", raw).replace("\0", "|")
+    assert strip_ansi(command.__doc__) == expected
+    assert "<easy|normal|hard>" in strip_ansi(CmdGoldengraveDungeon.__doc__)
+
+
+def test_every_prototype_is_named_in_the_builders_help():
+    from world.goldengrave import prototypes
+
+    names = [name.lower() for name in vars(prototypes) if name.startswith("GG_")]
+    assert len(names) >= 11
+    for name in names:
+        assert name in CmdGoldengraveDungeon.__doc__, name
 
 
 def test_cmdset_holds_every_goldengrave_command():
@@ -158,7 +181,7 @@ class FightTest(GoldengraveCommandTest):
         assert "vulnerable" in text and "4 -> 2" in text and "half its Power" in text
         self.said(CmdGoldengraveGM(), "/sway half=3,Cellar Wight", "Sway price of 3")
         text = self.said(CmdGoldengrave(), "/pay", "", caller=self.char3)
-        assert "retreats or surrenders" in text
+        assert "Cellar Wight gives up the fight" in text
         assert Company.objects.get(pk=self.company.pk).sway == 3
         assert not Sheet.objects.filter(knocked_out=True).exists()
 
@@ -189,7 +212,7 @@ class DungeonTest(GoldengraveCommandTest):
         self.said(CmdGoldengraveDungeon(), "/room Chapel", "room 1 of Chapel")
         self.said(CmdGoldengraveDungeon(), "/star", "starred")
         self.said(CmdGoldengraveDungeon(), "/monster Ash Hound=3", "Power 3/3")
-        self.said(CmdGoldengraveDungeon(), "/wander Ash Hound", "wanders")
+        self.said(CmdGoldengraveDungeon(), "/wander Ash Hound", "roams the dungeon")
 
     def test_starred_room_rolls_for_the_gm_cautious_in_new_rooms(self):
         self.build()
@@ -222,7 +245,7 @@ class DungeonTest(GoldengraveCommandTest):
         self.char2.move_to(self.room2, quiet=True)
         with self.dice(6):
             exploring.arrived(self.char2, self.room2)
-        self.said(CmdGoldengrave(), "/map", "Hard: no map", caller=self.char2)
+        self.said(CmdGoldengrave(), "/map", "Hard: the game gives no map", caller=self.char2)
         self.said(CmdGoldengraveDungeon(), "/difficulty easy=Chapel", "now easy")
         self.said(CmdGoldengrave(), "/map", "Easy", caller=self.char2)
         text = self.said(CmdGoldengraveDungeon(), "/info Chapel")
@@ -249,3 +272,196 @@ class DungeonTest(GoldengraveCommandTest):
         text = self.said(CmdGoldengraveGM(), "/night")
         assert "Rank S" in text and "+5 Glory" in text
         assert services.view_of(Company.objects.get(pk=self.company.pk)).company.glory == 5
+
+
+class NewcomerReadsTest(GoldengraveCommandTest):
+    """What players and a GM read, as a newcomer would: plain English that
+    says what to type next."""
+
+    def setUp(self):
+        super().setUp()
+        self.company = make_company()
+        give_pc(self.char2, "Ann", self.company)
+        give_pc(self.char3, "Juno", self.company)
+
+    def test_a_place_for_spark_a_and_an_article_for_spark_b(self):
+        Sheet.objects.filter(name="Ann").delete()
+        # Spark A 1+1 Cave, Spark B 2+3 Zealot, traits 6,5,1, name 2,6
+        with self.dice(1, 1, 2, 3, 6, 5, 1, 2, 6):
+            text = self.said(CmdGoldengrave(), "/new", "a Zealot from the cave", caller=self.char2)
+        assert "(our own column)" in text
+        self.said(CmdGoldengrave(), "/sheet", "A Zealot from the cave (names of Elsewhere)",
+                  caller=self.char2)
+
+    def test_a_dead_pcs_player_is_told_what_to_do_and_the_table_sees_the_new_one(self):
+        Sheet.objects.filter(name="Ann").update(alive=False)
+        self.said(CmdGoldengrave(), "", "Ann is dead. +gg/new rolls your next PC, who joins "
+                  "The Lanterns in town.", caller=self.char2)
+        with patch.object(self.char3, "msg") as seen, self.dice(4, 4, 5, 5, 2, 3, 4, 1, 1):
+            self.said(CmdGoldengrave(), "/new", "Alaric joins The Lanterns", caller=self.char2)
+        assert any("Alaric (Char2) joins The Lanterns" in str(c) for c in seen.call_args_list)
+
+    def test_pace_supply_night_and_set_read_as_english(self):
+        self.said(CmdGoldengrave(), "/pace quick", "The Lanterns now moves quickly.",
+                  caller=self.char2)
+        self.said(CmdGoldengrave(), "/pace auto", "cautiously in new rooms", caller=self.char2)
+        self.said(CmdGoldengrave(), "/summon rope=basic", "packed it all along: rope (basic, "
+                  "free: Supply stays 8).", caller=self.char2)
+        self.said(CmdGoldengraveGM(), "/set sway=2", "The GM sets The Lanterns' Sway: 6 -> 2.")
+        text = self.said(CmdGoldengraveGM(), "/night")
+        assert "Rank F" in text and "+0 Glory (now 0)." in text
+
+    def test_a_pc_is_named_by_the_pc_or_the_player(self):
+        with self.dice(5, 5):
+            self.said(CmdGoldengraveGM(), "/check Juno=prepared", "Juno (Cid): Skill check "
+                      "(needs 8): [5, 5] = 10, success.")
+        with self.dice(1, 2):
+            self.said(CmdGoldengraveGM(), "/check Cid", "Juno (Cid): Skill check (needs 10)")
+
+    def test_sway_outcomes_follow_the_situation(self):
+        make_monster("Cellar Wight", self.room1, 4)
+        cases = [
+            ("meeting=1,Cellar Wight", "/pay", "Cellar Wight is curious"),
+            ("meeting=1,Cellar Wight", "/refuse", "Cellar Wight is wary"),
+            ("information=1,Cellar Wight", "/pay", "Cellar Wight tells what"),
+            ("information=3", "/refuse", "The monster keeps what it knows"),
+        ]
+        for price, answer, outcome in cases:
+            self.said(CmdGoldengraveGM(), f"/sway {price}", "Sway price of")
+            self.said(CmdGoldengrave(), answer, outcome, caller=self.char2)
+
+    def test_the_gm_reads_monster_cards_and_picks_a_desire(self):
+        make_monster("Cellar Wight", self.room1, 4)
+        self.said(CmdGoldengraveDungeon(), "/look Cellar Wight",
+                  "Wants: not rolled yet (+ggdungeon/desire Cellar Wight)")
+        with self.dice(4, 5):
+            self.said(CmdGoldengraveDungeon(), "/desire Cellar Wight=twice",
+                      "Pick one: +ggdungeon/desire Cellar Wight=<its words, or your own>")
+        self.said(CmdGoldengraveDungeon(), "/desire Cellar Wight=to be left alone",
+                  "Cellar Wight wants to be left alone.")
+
+
+class DungeonSheetTest(GoldengraveCommandTest):
+    def test_room_needs_no_name_for_a_gms_only_dungeon_and_info_lists_what_lurks(self):
+        self.said(CmdGoldengraveDungeon(), "/room", "Which dungeon? Name it")
+        self.said(CmdGoldengraveDungeon(), "/new Chapel", "is yours to run")
+        self.char1.move_to(self.room2, quiet=True)
+        self.said(CmdGoldengraveDungeon(), "/room", "Room2 is room 1 of Chapel")
+        self.said(CmdGoldengraveDungeon(), "/trap Dart Trap=2", "Dart Trap: trap, Power 2")
+        self.said(CmdGoldengraveDungeon(), "/monster Hound=3", "Power 3/3")
+        self.said(CmdGoldengraveDungeon(), "/wander Hound", "Hound now roams the dungeon")
+        text = self.said(CmdGoldengraveDungeon(), "/info",
+                         "1  Room2: Dart Trap (trap, Power 2), Hound (Power 3, wanders)")
+        assert text.count("Room2") == 1  # the map's legend does not repeat the list
+
+    def test_the_text_sample_monster_is_whole_and_its_gm_notes_stay_with_the_gm(self):
+        from evennia.prototypes.spawner import spawn
+
+        from world.goldengrave import prototypes
+
+        (maw,) = spawn(prototypes.GG_COBBLEMAW)
+        maw.location = self.room1
+        assert maw.on_ko and maw.on_kill and "risky" in maw.notes
+        card = self.said(CmdGoldengraveDungeon(), "/look Cobblemaw", "GM notes: Power 2 to 4")
+        assert "On KO:" in card and "On Kill:" in card
+        seen = self.call(CmdLook(), "Cobblemaw", caller=self.char2)
+        assert "Power 3" in seen and "risky" not in seen and "GM notes" not in seen
+
+
+class NormalMapTest(GoldengraveCommandTest):
+    def test_the_map_of_a_normal_dungeon_betrays_no_room_not_yet_entered(self):
+        from world.goldengrave.models import Dungeon
+
+        north = create.create_object("typeclasses.rooms.Room", key="North Hall")
+        create.create_object("typeclasses.exits.Exit", key="north", location=self.room2,
+                             destination=north)
+        dungeon = Dungeon.objects.create(name="Chapel", gm=self.char1, town=self.room1)
+        services.add_room(self.char1, dungeon, self.room2)
+        services.add_room(self.char1, dungeon, north)
+        company = make_company()
+        give_pc(self.char2, "Ann", company)
+        self.char2.move_to(self.room2, quiet=True)
+        services.enter_room(self.char2, self.room2)
+        text = self.call(CmdGoldengrave(), "/map", caller=self.char2)
+        drawing = text.split("\n")[2:]
+        assert drawing[0] == "  [@]", text  # straight under the note: no blank band above
+        assert "North Hall" not in text
+        full = exploring.map_for(dungeon, gm=True).lines
+        assert full == ("[2]", " |", "[1]")
+
+
+class MapperTest(GoldengraveCommandTest):
+    def test_the_mapper_draws_the_hard_map_and_the_company_reads_it(self):
+        from world.goldengrave.models import Dungeon
+
+        dungeon = Dungeon.objects.create(name="Chapel", gm=self.char1, town=self.room1,
+                                         difficulty="hard")
+        services.add_room(self.char1, dungeon, self.room2)
+        company = make_company()
+        give_pc(self.char2, "Ann", company)
+        give_pc(self.char3, "Juno", company)
+        self.char2.move_to(self.room2, quiet=True)
+        services.enter_room(self.char2, self.room2)
+        self.said(CmdGoldengrave(), "/map", "draws one with +gg/mapnote", caller=self.char3)
+        self.said(CmdGoldengrave(), "/mapnote", "own map is empty", caller=self.char2)
+        self.said(CmdGoldengrave(), "/mapnote [2]", "[2]", caller=self.char2)
+        text = self.said(CmdGoldengrave(), "/mapnote  |", caller=self.char2)
+        assert text.endswith("\n  [2]\n   |"), text  # a | is a wall, not a colour code
+        # ... and never last in a message: telnet would show it as "||n" (render._typed)
+        assert render.map_note(Company.objects.get(pk=company.pk)).endswith("\n   || ")
+        self.said(CmdGoldengrave(), "/mapnote [1]=hall", caller=self.char2)
+        text = self.call(CmdGoldengrave(), "/mapnote    [@] we are here", caller=self.char2)
+        assert text.endswith("\n     [@] we are here"), text  # as typed: indentation, an @
+        text = self.said(CmdGoldengrave(), "/map", "this is your mapper's", caller=self.char3)
+        assert "[2]\n   | \n  [1]=hall" in text
+        self.said(CmdGoldengrave(), "/mapnote " + "x" * 71, "1 to 70 characters",
+                  caller=self.char2)
+        assert Company.objects.get(pk=company.pk).map_note.endswith("\n   [@] we are here")
+        Company.objects.filter(pk=company.pk).update(map_note="\n".join(["-"] * 20))
+        self.said(CmdGoldengrave(), "/mapnote [3]", "is full (20 lines)", caller=self.char2)
+        self.said(CmdGoldengrave(), "/mapnote clear", "own map is empty", caller=self.char2)
+        assert Company.objects.get(pk=company.pk).map_note == ""
+
+
+class TableTalkTest(GoldengraveCommandTest):
+    """The company's choices, a risky attack and a treasure, as the table reads them."""
+
+    def setUp(self):
+        super().setUp()
+        from world.goldengrave.models import Dungeon
+
+        self.company = make_company()
+        give_pc(self.char2, "Ann", self.company)
+        give_pc(self.char3, "Juno", self.company, knocked_out=True)
+        self.dungeon = Dungeon.objects.create(name="Chapel", gm=self.char1, town=self.room2)
+        services.add_room(self.char1, self.dungeon, self.room1)
+        services.enter_room(self.char2, self.room1)
+
+    def test_choices_end_as_sentences_and_a_retreat_names_who_is_carried(self):
+        self.said(CmdGoldengrave(), "/tactic we roll the barrel down", "tries a clever "
+                  "tactic: we roll the barrel down.", caller=self.char2)
+        self.said(CmdGoldengrave(), "/fight", "fights: blades and arrows.", caller=self.char2)
+        self.said(CmdGoldengrave(), "/retreat", "retreats to Room2, carrying Juno.",
+                  caller=self.char2)
+        assert self.char3.location == self.room2 and not Sheet.objects.filter(
+            knocked_out=True).exists()
+
+    def test_a_risky_attack_is_named_for_the_pc_who_tries_it(self):
+        make_monster("Cobblemaw", self.room1, 3)
+        with self.dice(6, 6):
+            self.said(CmdGoldengraveGM(), "/risky Cobblemaw=Ann",
+                      "attacks Cobblemaw: a risky attack by Ann.")
+
+    def test_a_found_treasure_goes_to_a_member_standing_by_it(self):
+        ring = create.create_object("typeclasses.objects.Object", key="gold ring",
+                                    location=self.room1)
+        self.said(CmdGoldengraveDungeon(), "/treasure gold ring", "side treasure")
+        self.said(CmdGoldengraveGM(), "/found gold ring", "finds gold ring! Char2 takes it.")
+        assert ring.location == self.char2  # Juno is knocked out: Ann picks it up
+
+    def test_a_rolled_name_says_how_to_roll_again_or_choose(self):
+        Sheet.objects.filter(name="Ann").update(region="Bittermarch")
+        with self.dice(1, 1):
+            self.said(CmdGoldengrave(), "/name", "Name (Bittermarch): [1, 1] Ashby (our own "
+                      "column). +gg/name rolls again; +gg/name <a name> takes yours.",
+                      caller=self.char2)

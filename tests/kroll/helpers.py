@@ -14,7 +14,7 @@ from evennia.utils import create
 from evennia.utils.test_resources import EvenniaCommandTest
 
 from tests.dice.scripted import ScriptedRng
-from world.kroll import services
+from world.kroll import render, services
 from world.kroll.models import Adventurer, KrollSheet
 from world.kroll.rules import ATTRIBUTES
 
@@ -28,8 +28,16 @@ def give_sheet(character, penalty=0, **ratings):
 
 
 class KrollCommandTest(EvenniaCommandTest):
+    """Room texts come unfolded here, so that tests can find a phrase wherever the
+    78-column fold would break it; tests/kroll/test_width.py checks the fold."""
+
+    fold_width = 10_000
+
     def setUp(self):
         super().setUp()
+        unfolded = patch.object(render, "WIDEST", self.fold_width)
+        unfolded.start()
+        self.addCleanup(unfolded.stop)
         self.char3 = create.create_object(
             self.character_typeclass, key="Cid", location=self.room1, home=self.room1
         )

@@ -88,7 +88,7 @@ class TestLuckiestAndUnluckiest(KrollCommandTest):
                 "/luckiest Char, Char2, Cid",
                 {self.char1: "[Kroll #", self.char2: "[Kroll #"},
             )[self.char2]
-        assert "Fate is choosing who is lucky: Char, Char2, Cid." in out
+        assert "Fate is choosing who is lucky: Char, Char2 and Cid." in out
         assert "Lucky rolls: Char 6 1; Char2 3 2; Cid 4 4 1." in out
         assert out.endswith("Fortune favours Char (highest call: 6).")
         roll = KrollRoll.objects.get()
@@ -105,7 +105,7 @@ class TestLuckiestAndUnluckiest(KrollCommandTest):
     def test_unluckiest_says_outright_what_the_plain_command_does(self):
         with self.dice(6, 1, 3, 2, 4, 4, 1):
             out = self.call(CmdLucky(), "/unluckiest Char, Char2, Cid", "[Kroll #")
-        assert "Fate is choosing who is unlucky: Char, Char2, Cid." in out
+        assert "Fate is choosing who is unlucky: Char, Char2 and Cid." in out
         assert out.endswith("Fate picks Char2 (lowest call: 3).")
         assert KrollRoll.objects.get().details["pick"] == "unluckiest"
 

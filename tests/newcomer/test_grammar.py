@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from world.words import article, counted, with_article
+from world.words import article, counted, possessive, with_article
 
 ROOT = Path(__file__).resolve().parents[2]
 MESSAGE_CALLS = {"msg", "msg_contents", "refuse_usage", "Outcome", "announce", "tell", "room"}
@@ -356,3 +356,4 @@ def test_the_word_helpers():
     assert counted(0, "die", "dice") == "0 dice"
     assert [with_article(w) for w in ("tool", "axe", "NPC", "GM", "unicorn", "hour", "8", "|wOwl|n")] == [
         "a tool", "an axe", "an NPC", "a GM", "a unicorn", "an hour", "an 8", "an |wOwl|n"]
+    assert [possessive(name) for name in ("Ann", "The Lanterns")] == ["Ann's", "The Lanterns'"]

@@ -111,7 +111,7 @@ def test_three_players_page_scene_board_mail_and_web(game_server, unique_name):
         assert "You sent your mail" in sent
         a.read_until("You have new +mail")
         inbox = a.command("+mail")
-        mail_id = re.search(r"N #(\d+)\s.*After the well", inbox).group(1)
+        mail_id = re.search(r"N\s+(\d+)\s.*After the well", inbox).group(1)
         assert "Same time tomorrow?" in a.command(f"+mail {mail_id}")
         assert "You replied" in a.command(f"+mail/reply {mail_id}=Yes.")
         assert "Re: After the well" in b.command("+mail")

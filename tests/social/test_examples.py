@@ -3,7 +3,7 @@ Every example in the social commands' help, and in the `socializing` topic,
 works as written: each is run, in order, through the command it names, in a
 world that has what the examples speak of (players Wren, Ash and Corwin, a
 fourth post on the General board, a mail and a scene of one's own). A
-number in an example stands for a mail or scene the reader has: the test
+scene's number in an example stands for one the reader has: the test
 gives it the number of one made for it.
 """
 
@@ -27,9 +27,10 @@ REFUSED = (
     "Usage:", "Sorry, something went wrong", "not found", "There is no", "No such",
     "Could not find", "is not available", "has no switch", "You may not", "Only staff",
     "Command '", "Nobody online", "You have no", "No scene is running", "Not online",
-    "nobody yet", "No channel found", "not listening", "already running",
+    "nobody yet", "No channel found", "not listening", "already running", "You are not on",
+    "only mail you",
 )
-MAIL_NUMBER, SCENE_NUMBER = "14", "12"
+SCENE_NUMBER = "12"
 
 
 def examples_in(text):
@@ -72,8 +73,8 @@ class TestSocialExamples(SocialTest):
         create.create_object(key="lantern", location=self.char1, home=self.char1)
         for number in range(4):
             boards.post(self.account2, "General", f"Notice {number + 1}", "Pinned by the gate.")
-        _, copies = mail.send(self.account5, [self.account.key], "Rope", "Bring rope.")
-        self.numbers = {MAIL_NUMBER: str(copies[0].id)}
+        mail.send(self.account5, [self.account.key], "Rope", "Bring rope.")  # +mail 1
+        self.numbers = {}
         scene = Scene.objects.create(title="Old scene", room_name=self.room1.key)
         for account in (self.account, self.account5):
             Participant.objects.create(scene=scene, account=account, name=account.key)

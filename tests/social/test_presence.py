@@ -106,9 +106,15 @@ class TestFinger(SocialTest):
         assert "has written no profile yet" in self.call(
             CmdFinger(), self.account2.key, caller=self.account3)
 
+    def test_finger_alone_shows_your_own(self):
+        own = self.call(CmdFinger(), "", caller=self.account3)
+        assert own.startswith("-") and " Ash " in own.splitlines()[0]
+        assert "You have written no profile yet: +finger/set <field>=<text>." in own
+        self.call(CmdFinger(), "/set Quote=Trust the rope.", caller=self.account3)
+        assert "Quote: Trust the rope." in self.call(CmdFinger(), "", caller=self.account3)
+
     def test_refusals(self):
         self.call(CmdFinger(), "Nobody", "There is no player called 'Nobody'.", caller=self.account)
-        self.call(CmdFinger(), "", "Whose profile?", caller=self.account)
         self.call(CmdFinger(), "/set Timezone", "Write the field, an = and the text.",
                   caller=self.account)
         self.call(CmdFinger(), "/set Quote=", "You have no field called 'Quote'",

@@ -4,7 +4,7 @@ from commands.social_speech import (
     CmdDescribe, CmdDetail, CmdEmit, CmdHome, CmdLook, CmdMultiDescribe, CmdNospoof, CmdPage,
     CmdSemipose,
 )
-from world.social import presence, speech
+from world.social import presence
 from tests.social.helpers import SocialTest
 
 
@@ -12,6 +12,12 @@ class TestPoses(SocialTest):
     def test_semipose_joins_the_name(self):
         with self.listening(self.char2) as heard:
             self.call(CmdSemipose(), "'s lantern goes out.", caller=self.char1)
+        assert heard[self.char2] == [f"{self.char1.key}'s lantern goes out."]
+
+    def test_semipose_by_its_spelled_out_name(self):
+        with self.listening(self.char2) as heard:
+            self.call(CmdSemipose(), " 's lantern goes out.", caller=self.char1,
+                      cmdstring="semipose")
         assert heard[self.char2] == [f"{self.char1.key}'s lantern goes out."]
 
     def test_semipose_needs_text(self):
@@ -49,8 +55,8 @@ class TestPage(SocialTest):
             self.call(CmdPage(), "Bring rope.", "You paged TestAccount2, Ash:",
                       caller=self.account)
         assert heard[self.account2][0] == f"(to you, Ash) {self.char1.key} pages: Meet at the gate."
-        assert heard[self.account3][1] == (
-            f"(to you, {self.account2.key}) {self.char1.key} pages: Bring rope.")
+        assert heard[self.account3][1] == (  # everyone named as the others see them
+            f"(to you, {self.char2.key}) {self.char1.key} pages: Bring rope.")
         assert "Account" not in heard[self.account3][0].split("pages")[0].replace(
             self.account2.key, "")
 
@@ -69,15 +75,41 @@ class TestPage(SocialTest):
                   caller=self.account)
         self.call(CmdPage(), "rowan=Hi.", "You paged Rowan", caller=self.account)
 
+    def test_page_with_no_names_answers_whoever_paged_you(self):
+        self.call(CmdPage(), f"{self.account2.key}, Ash=Meet at the gate.", caller=self.account)
+        with self.listening(self.account, self.account2) as heard:
+            self.call(CmdPage(), "On my way.", f"You paged {self.account.key}, "
+                      f"{self.account2.key}: On my way.", caller=self.account3)
+        assert heard[self.account2] == [f"(to you, {self.char1.key}) Ash pages: On my way."]
+        self.call(CmdPage(), "Ash=Just you.", caller=self.account2)
+        self.call(CmdPage(), "Noted.", f"You paged {self.account.key}, {self.account2.key}:",
+                  caller=self.account3)  # once you have paged, your own list counts
+
+    def test_a_bare_name_is_not_sent_as_the_text(self):
+        self.call(CmdPage(), "Ash=Hi.", caller=self.account)
+        with self.listening(self.account3) as heard:
+            self.call(CmdPage(), self.account2.key,
+                      f"Page {self.account2.key} what? Write it after an =: "
+                      f"page {self.account2.key}=<text>", caller=self.account)
+        assert heard[self.account3] == []
+        self.call(CmdPage(), "Thanks", "You paged Ash: Thanks", caller=self.account)
+
     def test_refusals(self):
-        self.call(CmdPage(), "Hello", "You have paged nobody yet", caller=self.account3)
+        self.call(CmdPage(), "Hello", "Nobody has paged you and you have paged nobody yet: "
+                  "name them the first time, like page Wren=<text>.", caller=self.account3)
         self.call(CmdPage(), "Nobody=Hi", "There is no player called 'Nobody'.",
                   caller=self.account)
         self.call(CmdPage(), "", "Page whom, and what?", caller=self.account)
-        speech.page  # noqa: B018 (import kept for the module's use)
 
 
 class TestDescribe(SocialTest):
+    def test_describe_alone_shows_your_description(self):
+        self.char2.db.desc = ""
+        self.call(CmdDescribe(), "", "You have no description yet: describe <text> writes one.",
+                  caller=self.char2)
+        self.call(CmdDescribe(), "A tall delver.", caller=self.char2)
+        self.call(CmdDescribe(), "", "Your description:\nA tall delver.", caller=self.char2)
+
     def test_describe_self_and_others(self):
         self.call(CmdDescribe(), "A tall delver.", "You are now described.", caller=self.char2)
         assert self.char2.db.desc == "A tall delver."
@@ -130,6 +162,13 @@ class TestHomeAndLook(SocialTest):
         self.call(CmdHome(), "", "You head home.", caller=self.char2)
         assert self.char2.location == self.room1
         self.call(CmdHome(), "", "You are already home.", caller=self.char2)
+
+    def test_a_long_detail_is_folded_to_the_screen(self):
+        text = "Layers of paper pinned over each other, " * 6 + "\n\nA neat card: +bb."
+        self.call(CmdDetail(), f"notice board={text}", caller=self.char1)
+        shown = self.call(CmdLook(), "notice board", caller=self.char2)
+        assert max(len(line) for line in shown.splitlines()) <= 78
+        assert shown.endswith("\n\nA neat card: +bb.") and len(shown.splitlines()) > 3
 
     def test_look_at_a_detail(self):
         self.call(CmdDetail(), "notice board=Maps over maps.", "Detail 'notice board' set.",

@@ -16,7 +16,7 @@ from evennia.utils import create
 from tests.digger.fixtures import barrow
 from world.digger import rules
 from world.digger.sim_parties import SHIPPED, make_party, shipped_party
-from world.digger.simulate import balance
+from world.digger.simulate import balance, interval_text, outcomes_text, percent
 from world.digger.simulation_jobs import keep_report
 from world.digger.store import save_dungeon
 
@@ -72,6 +72,7 @@ def test_a_report_shows_every_party_its_chart_and_the_detail(sage, kept):
     assert svg.count('<g class="party"') == len(SHIPPED)
     assert svg.count('class="band"') == 1 and "Ruin band 52%-68%" in svg
     assert 'data-party="bold"' in svg and 'font-weight="bold">bold<' in svg
+    assert all(f">{word}</text>" in svg for word in ("won", "retreated", "lost"))
     assert "The bold party in detail" in text and 'id="party-about"' in text
     assert "playing boldly: everyone risks" in text
     assert "Runs won" in text and "challenges a run on average" in text
@@ -93,6 +94,12 @@ def test_the_list_and_the_dungeon_page_lead_builders_to_the_reports(sage, ann, k
     listed = page(builder, reverse("digger:simulations"))
     assert f'href="/dungeons/simulations/{kept.pk}/"' in listed
     assert "#1</a> Test Barrow" in listed and "bold" in listed and "Sage" in listed
+    # the standard party with its interval, and every other party's share beside it
+    spread = {row["party"]: row for row in kept.report["spread"]}
+    standard = spread.pop("standard")
+    assert f"{percent(standard['success_rate'])} ({interval_text(standard['ci95'])})" in listed
+    others = " · ".join(f"{name} {percent(row['success_rate'])}" for name, row in spread.items())
+    assert f"<td>{others}</td>" in listed
     assert page(builder, reverse("digger:simulations") + "?dungeon=1").count("<tr>") == 2
     none = page(builder, reverse("digger:simulations") + "?dungeon=7")
     assert "No simulation has been kept yet for this dungeon." in none
@@ -121,3 +128,19 @@ def test_names_typed_in_the_game_are_escaped_in_the_page_and_its_chart(sage):
     text = page(logged_in(sage[0]), reverse("digger:simulation", args=[record.pk]))
     assert "<b>Evil</b>" not in text
     assert "&lt;b&gt;Evil&lt;/b&gt;" in text
+
+
+def test_the_page_writes_shares_as_the_game_report_does(sage, kept):
+    # 16.25% is written 16.2% by the game's report; Django's floatformat would say 16.3%.
+    report = kept.report
+    report["spread"][1]["success_rate"] = 0.1625
+    report["spread"][1]["ci95"] = [0.14625, 0.18]
+    worst = next(iter(report["cards"].values()))
+    worst.update(played=13_440, failed=8_860, failure_rate=8_860 / 13_440)
+    kept.save()
+    text = page(logged_in(sage[0]), reverse("digger:simulation", args=[kept.pk]))
+    row = text.split('id="spread"')[1].split("</tr>")[2]
+    assert "<td>16.2%</td> <td>14.6%-18.0%</td>" in row
+    assert "16.3%" not in text
+    assert "<td>8,860</td><td>13,440</td><td>66%</td>" in text.split('id="worst-cards"')[1]
+    assert f"Runs {outcomes_text(report['outcomes'])}" in text

@@ -9,4 +9,5 @@ app_name = "goldengrave"
 urlpatterns = [
     path("", views.companies, name="companies"),
     path("companies/<int:company_id>/", views.company, name="company"),
+    path("dungeons/<int:dungeon_id>/", views.dungeon, name="dungeon"),
 ]

@@ -43,7 +43,7 @@ def scene_detail(request, number):
 def mail_list(request):
     folder = request.GET.get("folder", "Inbox")[:20] or "Inbox"
     messages = mail.inbox(request.user, folder)
-    rows = [(msg, mail.is_unread(msg)) for msg in messages]
+    rows = [(number, msg, mail.is_unread(msg)) for number, msg in enumerate(messages, start=1)]
     return render(request, "social/mail.html", {
         "rows": rows, "folder": folder, "folders": mail.folders(request.user),
         "page_title": "My mail",
@@ -53,12 +53,12 @@ def mail_list(request):
 @login_required
 def mail_detail(request, number):
     try:
-        msg = mail.read(request.user, number)
+        msg = mail.mark_read(request.user, mail.by_id(request.user, number))
     except SocialError:
         raise Http404("No such mail")
     return render(request, "social/mail_detail.html", {
         "msg": msg, "sender": msg.senders[0].key if msg.senders else "?",
-        "to": ", ".join(a.key for a in msg.receivers), "page_title": msg.header,
+        "to": ", ".join(a.key for a in mail.recipients(msg)), "page_title": msg.header,
     })
 
 

@@ -9,7 +9,7 @@ class ClientStateConfig(AppConfig):
 
     def ready(self):
         from django.apps import apps
-        from django.db.models.signals import post_delete, post_save
+        from django.db.models.signals import post_save, pre_delete
         from evennia.server.signals import SIGNAL_OBJECT_POST_PUPPET, SIGNAL_OBJECT_POST_UNPUPPET
 
         from world.client_state.character import WATCHED, row_changed
@@ -19,5 +19,5 @@ class ClientStateConfig(AppConfig):
         SIGNAL_OBJECT_POST_UNPUPPET.connect(on_unpuppet, dispatch_uid="client_state.unpuppet")
         for label in WATCHED:
             model = apps.get_model(label)
-            for signal in (post_save, post_delete):
+            for signal in (post_save, pre_delete):
                 signal.connect(row_changed, sender=model, dispatch_uid=f"client_state.{label}")

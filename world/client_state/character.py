@@ -14,8 +14,10 @@ character has a sheet in when that provider answers.
 
 Both messages go out again whenever a row of a model in WATCHED is saved or
 deleted (once its transaction commits), to the clients of that row's
-character; a system adds its models there, each with the path from a row to
-its character's id.
+characters; a system adds its models there, each with the path from a row to
+its character's id (through a related manager to several characters' ids).
+Changes made by a queryset's update() send no signal and are heard of with
+the next saved row.
 """
 
 from functools import cache
@@ -30,13 +32,21 @@ from world.client_state.hooks import safely
 STATUS_PROVIDERS = {
     "digger": "world.client_state.sheets.digger_status",
     "kroll": "world.client_state.sheets.kroll_status",
+    "oldgold": "world.client_state.sheets.oldgold_status",
+    "goldengrave": "world.client_state.sheets.goldengrave_status",
 }
-VITALS_PROVIDERS = {}
+VITALS_PROVIDERS = {
+    "oldgold": "world.client_state.sheets.oldgold_vitals",
+    "goldengrave": "world.client_state.sheets.goldengrave_vitals",
+}
 WATCHED = {
     "digger.DiggerSheet": "character_id",
     "digger.Approval": "character_id",
     "kroll.KrollSheet": "character_id",
     "kroll.Adventurer": "sheet.character_id",
+    "oldgold.OldGoldSheet": "character_id",
+    "goldengrave.Sheet": "character_id",
+    "goldengrave.Company": "sheets.character_id",  # every PC of the company
 }
 
 
@@ -77,27 +87,35 @@ def vitals(character):
 
 @safely
 def row_changed(sender, instance, raw=False, **kwargs):
-    """post_save/post_delete of a WATCHED model: its character's clients hear of it."""
+    """post_save/pre_delete of a WATCHED model: its characters' clients hear of it
+    once the change is committed (a row about to go still leads to them)."""
     if raw:  # loading fixtures
         return
     try:
-        character_id = _follow(instance, WATCHED[sender._meta.label])
+        character_ids = _follow(instance, WATCHED[sender._meta.label])
     except ObjectDoesNotExist:  # deleted along with what leads to its character
         return
-    transaction.on_commit(lambda: _send_again(character_id))
+    if character_ids:
+        transaction.on_commit(lambda: _send_again(character_ids))
 
 
 def _follow(row, path):
+    """The character ids `path` leads to from `row`; a related manager on the way
+    (`sheets`) leads to each of its rows."""
+    rows = [row]
     for name in path.split("."):
-        row = getattr(row, name)
-    return row
+        found = [getattr(item, name) for item in rows]
+        rows = [item for value in found
+                for item in (value.all() if hasattr(value, "all") else (value,))]
+    return {character_id for character_id in rows if character_id is not None}
 
 
 @safely
-def _send_again(character_id):
-    # Only a character Evennia holds in memory can have a session.
-    character = ObjectDB.get_cached_instance(character_id)
-    if character is not None:
-        from world.client_state import packages  # it imports this module
+def _send_again(character_ids):
+    from world.client_state import packages  # it imports this module
 
-        packages.send(character, ("Char.Status", "Char.Vitals"))
+    for character_id in character_ids:
+        # Only a character Evennia holds in memory can have a session.
+        character = ObjectDB.get_cached_instance(character_id)
+        if character is not None:
+            packages.send(character, ("Char.Status", "Char.Vitals"))

@@ -15,7 +15,7 @@ Rolls:
     revisit_roll(rng) -> RevisitRoll                 rival thieves on a revisit
     monster_desire(rng) -> DesireRoll
     roll_sparks(rng) -> Sparks; roll_trait_dice(rng) -> TraitDice;
-    roll_name(region, rng) -> NameRoll
+    roll_name(region, rng, columns) -> NameRoll
 Rules without dice:
     assign_traits(dice, physique, personality, flaw) -> Traits
     power_loss(vulnerable, immune, risky_check) -> int
@@ -452,14 +452,20 @@ class NameRoll:
         return f"Name ({self.region}): {format_dice(self.dice)} {self.name}"
 
 
-def roll_name(region, rng):
-    """A name from `region`'s column (roll again if the player dislikes it)."""
+def roll_name(region, rng, columns=None):
+    """A name from `region`'s column (roll again if the player dislikes it).
+
+    `columns` maps region -> {(d6, d6): name}; by default the text's own, in
+    which Bittermarch and Elsewhere are lost (the game passes in its columns
+    for those).
+    """
     if region not in tables.REGIONS:
         raise DiceError(f"'{region}' is not a region: use {', '.join(tables.REGIONS)}")
-    if region in tables.NAME_COLUMNS_MISSING:
+    column = (tables.NAMES if columns is None else columns).get(region)
+    if column is None:
         return NameRoll(region, (), None)
     dice = (rng.randint(1, 6), rng.randint(1, 6))
-    return NameRoll(region, dice, tables.NAMES[region][dice])
+    return NameRoll(region, dice, column[dice])
 
 
 def _names(pcs):

@@ -3,8 +3,8 @@ Goldengrave's character-creation tables, as data.
 
 The entries are the rule text's table values (single words and short
 descriptor pairs). Two name columns, Bittermarch and Elsewhere, are blank in
-our copy of the text; the game does not invent names for them: a character
-from those regions is named by the player (see `NAME_COLUMNS_MISSING`).
+our copy of the text (`NAME_COLUMNS_MISSING`); the game's own columns for
+them live in its rules table (`world.goldengrave.rules.HOUSE_NAMES`).
 
 `MONSTER_DESIRES` follows the text's six-entry list in the game's own words.
 """
@@ -104,7 +104,7 @@ MONSTER_DESIRES = {
     1: "to see you shamed or made a fool of",
     2: "to get its hands on your treasure",
     3: "to keep you out, or drive you out",
-    4: "to show you something",
+    4: "to have you see something",
     5: "to have your help with something",
     6: "to test you in a game or a duel",
 }

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
 from world.digger import rules
+from world.digger.simulate import OUTCOME_WORDS, percent
 
 WIDTH = 640
 LABEL_WIDTH = 130
@@ -89,7 +90,7 @@ def _legend():
     parts, x = [], WIDTH - RIGHT_MARGIN - 200
     for outcome in rules.OUTCOMES:
         parts.append(f'<rect x="{x}" y="6" width="10" height="10" fill="{COLOURS[outcome]}"/>')
-        parts.append(f'<text x="{x + 14}" y="15">{outcome}</text>')
+        parts.append(f'<text x="{x + 14}" y="15">{OUTCOME_WORDS[outcome]}</text>')
         x += 66
     return parts
 
@@ -108,8 +109,8 @@ def _bar(row, y):
             parts.append(
                 f'<rect class="{outcome}" x="{_x(start):.1f}" y="{y:.1f}" '
                 f'width="{_x(start + share) - _x(start):.1f}" height="{BAR}" '
-                f'fill="{COLOURS[outcome]}"><title>{escape(row.party)}: {outcome} '
-                f"{share:.1%}</title></rect>"
+                f'fill="{COLOURS[outcome]}"><title>{escape(row.party)}: {OUTCOME_WORDS[outcome]} '
+                f"{percent(share)}</title></rect>"
             )
         start += share
     middle = y + BAR / 2

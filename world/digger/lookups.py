@@ -26,6 +26,7 @@ from world.digger.models import Dungeon, PartyMember, Run, RunRoll, Simulation
 from world.digger.render import tool_summary
 from world.digger.sheets import ledger_view, sheet_view
 from world.digger.sim_parties import STANDARD, party_label
+from world.digger.simulate import interval_text, outcomes_text, percent
 from world.digger.store import dungeon_from_db
 
 CHARACTER = "evennia.objects.objects.DefaultCharacter"
@@ -340,11 +341,14 @@ WORST_CARDS_SHOWN = 5
 
 @dataclass(frozen=True)
 class SimulationRow:
-    """One kept simulation in the builders' list."""
+    """One kept simulation in the builders' list; shares written as the game's report
+    writes them ('62.3%')."""
 
     record: Simulation
     runs: str  # for each party, written out: '2,000'
-    standard_percent: float | None
+    standard_won: str | None  # the standard party's share of runs won
+    standard_interval: str | None  # its 95% interval: '60.4%-64.6%'
+    others: str  # the other parties' shares: 'utility 43.3% · bare 19.4% · bold 71.5%'
     verdict: str | None
 
 
@@ -357,25 +361,36 @@ def simulations(viewer, number=None):
         records = records.filter(dungeon_number=number)
     rows = []
     for record in records[:RECENT_SIMULATIONS]:
-        standard = _standard(record.report)
-        rate = standard["success_rate"] * 100 if standard else None
-        rows.append(SimulationRow(record, f"{record.runs:,}", rate, record.report.get("verdict")))
+        spread = record.report["spread"]
+        standard = next((row for row in spread if row["party"] == STANDARD), None)
+        others = " · ".join(
+            f"{row['party']} {percent(row['success_rate'])}"
+            for row in spread
+            if row is not standard
+        )
+        rows.append(
+            SimulationRow(
+                record,
+                f"{record.runs:,}",
+                percent(standard["success_rate"]) if standard else None,
+                interval_text(standard["ci95"]) if standard else None,
+                others,
+                record.report.get("verdict"),
+            )
+        )
     return rows
-
-
-def _standard(report):
-    return next((row for row in report["spread"] if row["party"] == STANDARD), None)
 
 
 @dataclass(frozen=True)
 class SpreadRow:
+    """One party's line of a kept report, its shares written as the game writes them."""
+
     party: str
-    percent: float  # of runs won
-    low: float
-    high: float
-    retreat_percent: float
-    lost_percent: float
-    mean_challenges: float
+    won: str
+    interval: str
+    retreated: str
+    lost: str
+    mean_challenges: str  # '6.5'
     is_main: bool
     is_standard: bool
 
@@ -383,9 +398,9 @@ class SpreadRow:
 @dataclass(frozen=True)
 class CardRow:
     key: str
-    played: int
-    failed: int
-    percent: float
+    played: str  # written out: '1,344'
+    failed: str
+    share: str  # failed of played: '38%'
 
 
 @dataclass(frozen=True)
@@ -418,12 +433,11 @@ def simulation_page(viewer, simulation_id):
     spread = tuple(
         SpreadRow(
             row["party"],
-            row["success_rate"] * 100,
-            row["ci95"][0] * 100,
-            row["ci95"][1] * 100,
-            row["outcomes"][rules.RETREAT] / runs * 100,
-            row["outcomes"][rules.LOST] / runs * 100,
-            row["mean_challenges"],
+            percent(row["success_rate"]),
+            interval_text(row["ci95"]),
+            percent(row["outcomes"][rules.RETREAT] / runs),
+            percent(row["outcomes"][rules.LOST] / runs),
+            f"{row['mean_challenges']:.1f}",
             row["party"] == report["party"],
             row["party"] == STANDARD,
         )
@@ -440,12 +454,11 @@ def simulation_page(viewer, simulation_id):
         for row in report["spread"]
     ]
     cards = [
-        CardRow(key, stat["played"], stat["failed"], stat["failure_rate"] * 100)
+        CardRow(key, f"{stat['played']:,}", f"{stat['failed']:,}", f"{stat['failure_rate']:.0%}")
         for key, stat in report["cards"].items()
         if stat["failed"]
     ][:WORST_CARDS_SHOWN]
     dungeon_type = report["dungeon"]["type"]
-    outcomes = report["outcomes"]
     return SimulationPage(
         record,
         f"{runs:,}",
@@ -456,8 +469,7 @@ def simulation_page(viewer, simulation_id):
         spread,
         report,
         party_label(report["party"]),
-        f"won {outcomes[rules.WON]:,}, retreated {outcomes[rules.RETREAT]:,}, "
-        f"lost {outcomes[rules.LOST]:,}",
+        outcomes_text(report["outcomes"]),
         tuple(cards),
         spread_chart(chart_rows, tuple(band) if band else None, f"{dungeon_type} band"),
     )

@@ -7,6 +7,7 @@ balance report. Nothing here changes state; every line fits in 78 columns.
 import textwrap
 
 from django.urls import reverse
+from evennia.utils.utils import iter_to_str
 
 from world.digger import rules
 from world.digger.render import WIDTH, heading, table, wrap
@@ -181,7 +182,8 @@ def simulation_started(request):
     others = [name for name in SHIPPED if name != job.party.name]
     what = (
         f"{job.runs:,} runs of dungeon #{dungeon.number} {dungeon.name} with "
-        f"{party_label(job.party.name)}, and as many with each of {_listed(others)} beside "
+        f"{party_label(job.party.name)}, and as many with each of "
+        f"{iter_to_str(others, endsep='and')} beside "
         f"it (seed {job.seed})"
     )
     if request.started:
@@ -192,10 +194,6 @@ def simulation_started(request):
         "themselves when their turn comes. The report comes when it is done; carry on "
         "meanwhile."
     )
-
-
-def _listed(names):
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _simulations(count):

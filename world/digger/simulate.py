@@ -68,6 +68,32 @@ EXHAUSTION_PERCENTILES = (10, 50, 90)
 WORST_CARDS_SHOWN = 5
 PROGRESS_EVERY = 100  # runs between progress calls
 TTY_PROGRESS_FROM = 2_000  # the command line shows a bar from this many runs
+# How a report names each outcome in "won 1,235, retreated 741, lost 24".
+OUTCOME_WORDS = {rules.WON: "won", rules.RETREAT: "retreated", rules.LOST: "lost"}
+
+
+def percent(share):
+    """A share as every report writes it (command line, game, web): '62.3%'."""
+    return f"{share:.1%}"
+
+
+def interval_text(interval):
+    """A (low, high) interval of shares as reports write it: '61.8%-62.8%'."""
+    low, high = interval
+    return f"{percent(low)}-{percent(high)}"
+
+
+def band_text(band):
+    """A type's (low, high) band as reports write it: '52%-68%'."""
+    low, high = band
+    return f"{low:.0%}-{high:.0%}"
+
+
+def outcomes_text(outcomes):
+    """'won 1,235, retreated 741, lost 24' from {outcome: count}."""
+    return ", ".join(
+        f"{OUTCOME_WORDS[outcome]} {outcomes[outcome]:,}" for outcome in rules.OUTCOMES
+    )
 
 
 # --- One run ------------------------------------------------------------------------
@@ -198,8 +224,7 @@ class SimulationReport:
     def detail_lines(self):
         """Outcomes, challenges, Exhaustion and the cards failed most, a line each."""
         lines = [
-            "Outcomes: "
-            + ", ".join(f"{outcome} {self.outcomes[outcome]:,}" for outcome in rules.OUTCOMES),
+            f"Runs {outcomes_text(self.outcomes)}",
             f"Challenges per run: {self.mean_challenges:.1f} on average",
             f"Final Exhaustion per member: mean {self.exhaustion_mean:.0f}, "
             + ", ".join(f"p{p} {v}" for p, v in self.exhaustion_percentiles.items()),
@@ -239,7 +264,7 @@ class BalanceReport:
         standard, band = self.standard, self.band
         if band is None:
             return None
-        where = f"the {standard.dungeon_type} band {band[0]:.0%}-{band[1]:.0%}"
+        where = f"the {standard.dungeon_type} band {band_text(band)}"
         if standard.surely_in_target:
             return f"within {where}"
         if standard.in_target:
@@ -257,8 +282,8 @@ class BalanceReport:
         else:
             side, change = "below", "easier (lower Levels, kinder Conditions"
         return (
-            f"Warning: the standard party wins {standard.success_rate:.1%} of its runs, "
-            f"{side} the {standard.dungeon_type} band of {band[0]:.0%}-{band[1]:.0%}. "
+            f"Warning: the standard party wins {percent(standard.success_rate)} of its runs, "
+            f"{side} the {standard.dungeon_type} band of {band_text(band)}. "
             f"Make the deck {change}, or a Final that is {'more' if side == 'above' else 'less'} "
             "demanding) and simulate again."
         )
@@ -291,9 +316,9 @@ class BalanceReport:
             "Runs won, with the 95% interval:",
         ]
         for report in self.spread:
-            low, high = report.ci95
             line = (
-                f"  {report.party:<{width}}  {report.success_rate:6.1%} ({low:.1%}-{high:.1%})"
+                f"  {report.party:<{width}}  {percent(report.success_rate):>6} "
+                f"({interval_text(report.ci95)})"
             )
             if report.party == STANDARD and self.verdict():
                 line += f"  {self.verdict()}"

@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from evennia.utils import logger
-from evennia.utils.utils import run_async
+from evennia.utils.utils import iter_to_str, run_async
 
-from world.digger import rules
+from world.digger import rules, services
 from world.digger.deck import Dungeon as DeckDungeon
 from world.digger.errors import DiggerError
 from world.digger.ledger import current_form, sheet_for
@@ -94,7 +94,7 @@ def start_simulation(builder, number, runs, on_report, on_failure, party=None):
     if mine is not None:
         how = "still running" if builder.id in _running else "still waiting for its turn"
         raise DiggerError(
-            f"Your simulation of dungeon #{mine.dungeon.number} is {how}; "
+            f"Your simulation of dungeon #{mine.dungeon.number} is {how}:\n"
             "its report comes when it is done."
         )
     free = len(_running) < rules.SIMULATIONS_AT_ONCE
@@ -139,10 +139,14 @@ def _party(builder, name):
         return own_party(builder)
     if wanted not in SHIPPED:
         raise DiggerError(
-            f"There is no party called '{name}' to simulate: choose one of "
-            f"{', '.join(SHIPPED)}, or {OWN_PARTY} for the party you are in."
+            f"There is no party called '{name}' to simulate.\nName {_choices()}, "
+            f"or {OWN_PARTY} for the party you are in."
         )
     return shipped_party(wanted)
+
+
+def _choices():
+    return iter_to_str(SHIPPED, endsep="or")
 
 
 _BELT = BeltSlot.objects.select_related("tool__design")
@@ -154,22 +158,31 @@ def own_party(builder):
     membership, members = party_of(builder)
     if membership is None:
         raise DiggerError(
-            f"You are not in a party, so there is no party of yours to simulate: "
-            f"join or make one first, or name one of {', '.join(SHIPPED)}."
+            "You are not in a party, so there is no party of yours to simulate.\n"
+            f"Join or make one first, or name {_choices()}."
         )
     entries = []
     for member in members:
         form = current_form(sheet_for(member.character))
         tools = tuple(slot.tool.as_tool() for slot in _BELT.filter(form=form))
         entries.append((member.character.key, form.ratings(), tools))
-    leader = next(member.character for member in members if member.is_leader)
-    names = ", ".join(member.character.key for member in members)
+    leader = next(member.character.key for member in members if member.is_leader)
+    names = iter_to_str([member.character.key for member in members], endsep="and")
     return make_party(
-        f"{leader.key}'s party",
+        _own_party_name(membership.party.name, leader),
         entries,
         shipped_party(STANDARD).play,
         about=f"{names} as they stand now, playing like the standard party.",
     )
+
+
+def _own_party_name(name, leader):
+    """The name the room knows the party by (services.party_label), unless that is
+    a shipped party's name: reports tell parties apart by name."""
+    label = services.party_label(name, leader)
+    if label.strip().lower() in SHIPPED:
+        return services.party_label("", leader)
+    return label
 
 
 def keep_report(builder, model, report):

@@ -5,6 +5,8 @@ found), and the map of a dungeon's rooms as text, as far as its difficulty
 lets the players see.
 """
 
+from dataclasses import dataclass, field
+
 from evennia.utils import logger
 
 from world.goldengrave import render, services
@@ -41,7 +43,10 @@ def arrived(character, room, rng=None):
         return None
     dungeon = entry.room.dungeon
     if entry.revisit is not None:
+        # The GM rolls it: they read it wherever they are, the company here.
         room.msg_contents(render.revisit(entry))
+        if dungeon.gm is not None and dungeon.gm.location != room:
+            dungeon.gm.msg(render.revisit(entry))
     if entry.newly_explored and dungeon.difficulty == "normal":
         character.msg(f"|w[Goldengrave]|n Room {entry.room.number} joins your company's map (|w+gg/map|n).")
     if entry.wandering is not None and dungeon.gm is not None:
@@ -102,55 +107,94 @@ def _linked(a, b):
     return any(getattr(e.destination, "pk", None) == b.room.pk for e in a.room.exits)
 
 
-def draw(dungeon, shown, labelled=True, here=None, stars=False):
-    """The map as text lines: `shown` rooms as [n] (or [ ] unlabelled), [@]
-    where the company is, corridors between neighbours, * after starred ones
-    (the GM's map only)."""
-    places = layout(dungeon)
-    places = {entry: spot for entry, spot in places.items() if entry in shown}
+# The neighbours a corridor is drawn to: east, south, south-east, south-west.
+NEIGHBOURS = ((1, 0), (0, 1), (1, 1), (-1, 1))
+
+
+def corridors(places):
+    """Pairs (a, b) of placed rooms side by side with an exit between them."""
+    at = {spot: entry for entry, spot in places.items()}
+    pairs = []
+    for entry, (x, y) in places.items():
+        for dx, dy in NEIGHBOURS:
+            other = at.get((x + dx, y + dy))
+            if other is not None and (_linked(entry, other) or _linked(other, entry)):
+                pairs.append((entry, other))
+    return tuple(pairs)
+
+
+def draw(view):
+    """The map as text lines: rooms as [n] (or [ ] unlabelled), [@] where the
+    company is, corridors between neighbours, * after starred rooms (the GM's
+    map only). Too wide a dungeon draws nothing (the room list remains)."""
+    places = view.places
     if not places:
-        return []
+        return ()
     width = max(x for x, _ in places.values()) + 1
     height = max(y for _, y in places.values()) + 1
     if width > MAX_MAP_COLUMNS:
-        return []
+        return ()
     canvas = [[" "] * (width * CELL_WIDTH) for _ in range(height * 2)]
-    at = {spot: entry for entry, spot in places.items()}
+    cells = {}
     for entry, (x, y) in places.items():
-        if here is not None and entry.room.pk == here:
-            label = "@"
-        elif labelled:
-            label = str(entry.number)
-        else:
-            label = " "
+        label = view.label(entry)
         cell = f"[{label[:2]:^2}]" if len(label) > 1 else f"[{label}]"
-        if stars and entry.starred:
-            cell += "*"
-        for i, ch in enumerate(cell):
+        cells[entry] = cell + ("*" if view.gm and entry.starred else "")
+        for i, ch in enumerate(cells[entry]):
             canvas[y * 2][x * CELL_WIDTH + i] = ch
-        east, south = at.get((x + 1, y)), at.get((x, y + 1))
-        if east is not None and (_linked(entry, east) or _linked(east, entry)):
-            start = x * CELL_WIDTH + len(cell)
-            for col in range(start, (x + 1) * CELL_WIDTH):
-                canvas[y * 2][col] = "-"
-        if south is not None and (_linked(entry, south) or _linked(south, entry)):
-            canvas[y * 2 + 1][x * CELL_WIDTH + 1] = "|"
-        se, sw = at.get((x + 1, y + 1)), at.get((x - 1, y + 1))
-        if se is not None and (_linked(entry, se) or _linked(se, entry)):
-            canvas[y * 2 + 1][x * CELL_WIDTH + 4] = "\\"
-        if sw is not None and (_linked(entry, sw) or _linked(sw, entry)):
-            canvas[y * 2 + 1][x * CELL_WIDTH - 1] = "/"
+    for a, b in view.corridors:
+        (ax, ay), (bx, by) = places[a], places[b]
+        if by == ay:
+            for col in range(ax * CELL_WIDTH + len(cells[a]), bx * CELL_WIDTH):
+                canvas[ay * 2][col] = "-"
+        elif bx == ax:
+            canvas[ay * 2 + 1][ax * CELL_WIDTH + 1] = "|"
+        elif bx > ax:
+            canvas[ay * 2 + 1][ax * CELL_WIDTH + 4] = "\\"
+        else:
+            canvas[ay * 2 + 1][ax * CELL_WIDTH - 1] = "/"
     rows = ["".join(row).rstrip() for row in canvas]
     while rows and not rows[-1]:
         rows.pop()
-    return rows
+    return tuple(rows)
 
 
+@dataclass(frozen=True)
 class MapView:
-    """What one viewer may see of a dungeon's map."""
+    """What one viewer may see of a dungeon's map: where the rooms drawn sit,
+    the corridors between them, the rooms the viewer may name, and where the
+    company is."""
 
-    def __init__(self, dungeon, lines, rooms, note):
-        self.dungeon, self.lines, self.rooms, self.note = dungeon, lines, rooms, note
+    dungeon: object
+    note: str
+    places: dict = field(default_factory=dict)
+    """{DungeonRoom: (x, y)} of every room drawn, labelled or not."""
+    rooms: tuple = ()
+    """The rooms the viewer may name (number and room name)."""
+    gm: bool = False
+    here: int | None = None
+    """The id of the room the company stands in."""
+    labelled: bool = True
+    corridors: tuple = ()
+    mapper: tuple = ()
+    """The lines of the company's own map (+gg/mapnote), where the game gives none."""
+
+    def label(self, entry):
+        """'@' where the company is, the room's number, or ' ' on an unlabelled map."""
+        if self.here is not None and entry.room_id == self.here:
+            return "@"
+        return str(entry.number) if self.labelled else " "
+
+    @property
+    def lines(self):
+        return draw(self)
+
+
+def _view(dungeon, note, entries, shown, **options):
+    # Placed among all the rooms (so the shape never shifts as rooms appear),
+    # then trimmed to the rooms shown, so no blank band betrays hidden ones.
+    places = _normalised({e: spot for e, spot in layout(dungeon).items() if e in shown})
+    return MapView(dungeon, note, places, corridors=corridors(places), **options)
 
 
 def map_for(dungeon, company=None, gm=False):
@@ -159,18 +203,22 @@ def map_for(dungeon, company=None, gm=False):
     entries = list(dungeon.rooms.select_related("room"))
     here = company.position_id if company is not None else None
     if gm:
-        return MapView(dungeon, draw(dungeon, entries, True, None, stars=True), entries,
-                       "The GM's map: every room, numbered; * marks starred rooms.")
+        return _view(dungeon, "The GM's map: every room, numbered; * marks starred rooms.",
+                     entries, entries, rooms=tuple(entries), gm=True)
     if dungeon.difficulty == "easy":
-        return MapView(dungeon, draw(dungeon, entries, False, here), [],
-                       "Easy: the whole map, without labels. @ is your company.")
+        return _view(dungeon, "Easy: the whole map, without labels. @ is your company.",
+                     entries, entries, here=here, labelled=False)
     if dungeon.difficulty == "normal":
         explored = set(company.explored.all()) if company is not None else set()
         shown = [entry for entry in entries if entry in explored]
-        return MapView(dungeon, draw(dungeon, shown, True, here), shown,
-                       "Normal: the rooms your company has entered. @ is your company.")
-    return MapView(dungeon, [], [],
-                   "Hard: no map is given. Your company's mapper keeps one, e.g. in a note.")
+        return _view(dungeon, "Normal: the rooms your company has entered. @ is your company.",
+                     entries, shown, rooms=tuple(shown), here=here)
+    mapper = tuple(company.map_note.splitlines()) if company is not None else ()
+    if mapper:
+        return MapView(dungeon, "Hard: the game gives no map; this is your mapper's.",
+                       mapper=mapper)
+    return MapView(dungeon, "Hard: the game gives no map. Your company's mapper draws one "
+                   "with +gg/mapnote.")
 
 
 def dungeon_room(room):

@@ -16,8 +16,18 @@ _NUMBERS = {
     "unusual": rules.SUPPLY_TIERS["unusual"],
     "specialist": rules.SUPPLY_TIERS["specialist"],
     "war": rules.WAR_VICTORY_GLORY,
+    "vulnerable": rules.POWER_LOSS_VULNERABLE,
+    "immune": rules.POWER_LOSS_IMMUNE,
+    "normal": rules.POWER_LOSS_NORMAL,
+    "risky_success": rules.POWER_LOSS_RISKY_SUCCESS,
+    "risky_failure": rules.POWER_LOSS_RISKY_FAILURE,
     **{f"glory_{rank}": glory for rank, glory in rules.GLORY_BY_RANK.items()},
 }
+
+
+def with_numbers(text):
+    """Help text (a command's docstring) with the rules table's numbers filled in."""
+    return text.format(**_NUMBERS)
 
 HELP_ENTRIES = [
     {
@@ -43,7 +53,8 @@ HELP_ENTRIES = [
             |w+ggdungeon/treasure gold ring|n. Make a monster with
             |w+ggdungeon/monster Cellar Wight=3,normal|n (or |wspawn gg_ash_hound|n),
             then |w+ggdungeon/vulnerable Cellar Wight=fire|n, |w/wander|n, |w/onko|n.
-            A trap: |w+ggdungeon/trap Swinging Blade=2|n.
+            A trap: |w+ggdungeon/trap Swinging Blade=2|n. |w+ggdungeon/info|n shows
+            your whole dungeon; the web page under Goldengrave shows its map.
 
             ## Company
 
@@ -57,7 +68,8 @@ HELP_ENTRIES = [
 
             Walk in through the exits. Each room the company enters joins its map
             on Normal (|w+gg/map|n); Easy shows the whole map unlabelled; Hard shows
-            none, so someone keeps a note. Entering a starred room rolls a die for
+            none, so the company's mapper draws one a line at a time with
+            |w+gg/mapnote [1]--[2]|n. Entering a starred room rolls a die for
             the GM: moving quickly (rooms already seen) a 1 brings a wandering
             monster; cautiously (new rooms) 1-3 bring one and 4-6 an omen.
             |w+gg/pace quick|n or |wcautious|n overrides.
@@ -67,14 +79,16 @@ HELP_ENTRIES = [
             A trap or monster's damage roll is one die per Power; dice of {ignored}
             or more count for nothing, the rest come off Stamina:
             |w+ggm/spring Swinging Blade|n, |w+ggm/damage Cellar Wight|n. Left with
-            half or less, a random PC is knocked out until the threat is gone; at 0
-            the knocked-out PCs die and everyone else falls back to town. A dead
-            PC's player types |w+gg/new|n and the new PC joins the company in town.
+            half or less, the dice pick one PC still standing, who drops until the
+            threat is gone (the monster dies or flees, the company retreats, or
+            the GM types |w+ggm/safe|n); at 0 the knocked-out PCs die and everyone
+            else falls back to town. A dead PC's player types |w+gg/new|n and the
+            new PC joins the company in town.
             The company then chooses: |w+gg/fight|n, |w+gg/tactic|n or
             |w+gg/retreat|n. The GM resolves a round with
-            |w+ggm/attack Cellar Wight=burning oil|n (1 Power, 2 if vulnerable, 0 if
-            immune) or |w+ggm/risky Cellar Wight=Ann,prepared|n (a skill check: 2 or
-            0). A skill check is 2d6 against {target}, {factor} less for each true
+            |w+ggm/attack Cellar Wight=burning oil|n ({normal} Power, {vulnerable} if vulnerable,
+            {immune} if immune) or |w+ggm/risky Cellar Wight=Ann,prepared|n (a skill check:
+            {risky_success} or {risky_failure}). A skill check is 2d6 against {target}, {factor} less for each true
             factor: |w+ggm/check Ann=prepared,suits|n.
 
             ## Supply
@@ -92,8 +106,9 @@ HELP_ENTRIES = [
             up (Army does not), summoned items vanish, and the Rank gives Glory:
             S {glory_S}, A {glory_A}, B {glory_B}, C {glory_C}, D {glory_D}, F {glory_F}.
             |w+gg/glory stamina|n spends 1 Glory on 1 point of a maximum (never over
-            {cap}) or on Army. Going back in rolls for rivals: on a 1 the main
-            treasure left behind is gone, on 2-3 the side treasures.
+            {cap}; ours: the point is ready at once) or on Army. Going back in after
+            a night rolls for rivals: on a 1 the main treasure left behind is gone,
+            on 2-3 the side treasures.
 
             ## Wars
 

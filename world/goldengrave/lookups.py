@@ -1,14 +1,15 @@
 """
-Who may see which Goldengrave company on the web: its members (an account
-whose character plays a living PC in it), the GM of the dungeon it delves,
-and staff. What a viewer may not see is `NotShown`, like what does not exist.
+Who may see which Goldengrave page on the web. A company: its members (an
+account whose character plays a living PC in it), its GM, and staff. A
+dungeon (the GM's map, every monster and treasure): its GM and staff. What a
+viewer may not see is `NotShown`, like what does not exist.
 """
 
 from dataclasses import dataclass
 
 from world.access import is_staff
 from world.goldengrave import exploring, services
-from world.goldengrave.models import Company, Delve, Sheet
+from world.goldengrave.models import Company, Dungeon, Sheet
 
 
 class NotShown(Exception):
@@ -47,10 +48,39 @@ def company_page(account, company_id):
     gm = any(services.is_gm(character, company=company) for character in characters)
     if not (member or gm or is_staff(account)):
         raise NotShown()
-    dungeon = company.dungeon
-    if dungeon is None:
-        last = Delve.objects.filter(company=company).select_related("dungeon").order_by("-id").first()
-        dungeon = last.dungeon if last else None
+    dungeon = services.dungeon_of_company(company)
     shown_map = exploring.map_for(dungeon, company) if dungeon is not None else None
     dead = tuple(company.sheets.filter(alive=False).select_related("character"))
     return CompanyPage(services.view_of(company), dungeon, shown_map, dead)
+
+
+def visible_dungeons(account):
+    """The dungeons whose GM's page the account may open: all for staff, else its own."""
+    if not account.is_authenticated:
+        return []
+    dungeons = Dungeon.objects.order_by("name")
+    if is_staff(account):
+        return list(dungeons)
+    return list(dungeons.filter(gm__in=_characters(account)))
+
+
+@dataclass(frozen=True)
+class DungeonPage:
+    dungeon: object
+    map: object  # exploring.MapView, the GM's
+    threats: dict  # room id -> [monster or trap]
+    companies: tuple
+
+
+def dungeon_page(account, dungeon_id):
+    dungeon = Dungeon.objects.filter(pk=dungeon_id).select_related("gm", "town").first()
+    if dungeon is None or not account.is_authenticated:
+        raise NotShown()
+    if not (is_staff(account) or dungeon.gm in _characters(account)):
+        raise NotShown()
+    return DungeonPage(
+        dungeon,
+        exploring.map_for(dungeon, gm=True),
+        services.threats_in(dungeon),
+        tuple(dungeon.companies.order_by("name")),
+    )

@@ -9,6 +9,7 @@ lives on them as Attributes.
 
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from evennia.objects.models import ObjectDB
 
 from world.goldengrave import rules
@@ -44,6 +45,8 @@ class Company(models.Model):
     sway_target = models.ForeignKey(
         ObjectDB, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # The mapper's own map, for a Hard dungeon (where the game gives none).
+    map_note = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -179,11 +182,13 @@ class Treasure(models.Model):
 
 class Delve(models.Model):
     """A company's record in one dungeon: visits, and Glory already earned
-    there (a revisit earns only what a better Rank adds)."""
+    there (a revisit earns only what a better Rank adds). The latest entered
+    names the GM who runs the company between delves."""
 
     company = models.ForeignKey(Company, on_delete=models.CASCADE, related_name="delves")
     dungeon = models.ForeignKey(Dungeon, on_delete=models.CASCADE, related_name="delves")
     visits = models.PositiveSmallIntegerField(default=1)
+    entered_at = models.DateTimeField(default=timezone.now)
     glory_earned = models.PositiveSmallIntegerField(default=0)
     best_rank = models.CharField(max_length=1, default="F")
 

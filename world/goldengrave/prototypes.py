@@ -12,7 +12,7 @@ TRAP = "typeclasses.goldengrave.GoldengraveTrap"
 
 
 def _monster(key, power, desc, temper="normal", vulnerable=(), immune=(), on_ko="",
-             on_kill="", aliases=()):
+             on_kill="", aliases=(), notes=""):
     return {
         "typeclass": MONSTER,
         "key": key,
@@ -27,6 +27,7 @@ def _monster(key, power, desc, temper="normal", vulnerable=(), immune=(), on_ko=
             ("immune", list(immune)),
             ("on_ko", on_ko),
             ("on_kill", on_kill),
+            ("notes", notes),
         ],
     }
 
@@ -50,13 +51,17 @@ def _trap(key, power, desc, trigger, on_ko="", on_kill=""):
 # The text's sample monster (Power 2-4), described in our words.
 GG_COBBLEMAW = _monster(
     "Cobblemaw", 3,
-    "A mouth of grinding stone opens in the masonry. Pass in front of it or under "
-    "it and a long, whip-thin tongue snaps out. It has no words, only chewing and "
-    "a low stony snarl. (Power 2 to 4. Fighting the tongue is an ordinary attack; "
-    "going for the mouth itself is risky.)",
+    "Lips of mortar and teeth of broken cobbles gape from the stonework. Anyone "
+    "who steps across its gaze, or beneath it, meets a tongue as long as a "
+    "well-rope. It never speaks; it grinds and rumbles.",
     vulnerable=("spicy", "spoiled", "rotten", "hot", "burning", "freezing", "cold",
                 "bitter", "sour", "prickly"),
     aliases=("maw",),
+    on_ko="The tongue hauls the fallen PC up between the stone teeth.",
+    on_kill="The maw gulps, and the PC is gone into the wall.",
+    notes="Power 2 to 4 (3 here). Cutting at the tongue is an ordinary attack; "
+    "striking at the maw is a risky one (+ggm/risky). Anything fiery, icy, rotten "
+    "or sharp on the tongue hurts it double.",
 )
 
 # Our own monsters, from weakest to strongest.
@@ -66,9 +71,9 @@ GG_REEDLING = _monster(
     temper="craven", vulnerable=("fire", "torch", "lantern"),
 )
 GG_CRYPT_RATS = _monster(
-    "Crypt Rats", 2,
+    "Swarm of Crypt Rats", 2,
     "A squeaking carpet of grey rats, moving as one hungry body.",
-    temper="craven", vulnerable=("smoke", "fire"), aliases=("rats",),
+    temper="craven", vulnerable=("smoke", "fire"), aliases=("rats", "crypt rats", "swarm"),
     on_ko="The rats swarm the fallen PC and carry off one item of the company's.",
 )
 GG_ASH_HOUND = _monster(

@@ -10,7 +10,7 @@ from evennia.utils.ansi import strip_ansi
 
 from world.dice import goldengrave_tables as tables
 from world.goldengrave import rules
-from world.words import counted
+from world.words import counted, possessive, with_article
 
 TAG = "|w[Goldengrave]|n"
 
@@ -25,15 +25,37 @@ def _bar(current, top):
 
 # ---------------------------------------------------------------- PCs
 
+# Spark A is a region, or a kind of place the PC comes from.
+_PLACES = {"Cosmic": "the stars"}
+
+
+def origin(spark_a, spark_b):
+    """'a Merchant from Bittermarch', 'a Zealot from the cave'."""
+    place = spark_a if spark_a in tables.REGIONS else _PLACES.get(spark_a, f"the {spark_a.lower()}")
+    return f"{with_article(spark_b)} from {place}"
+
+
+def _first_up(text):
+    return text[:1].upper() + text[1:]
+
+
+def _name_line(name):
+    ours = " (our own column)" if name.region in rules.HOUSE_COLUMNS else ""
+    return f"{name.render()}{ours}"
+
+
+def name_rolled(name):
+    return "\n".join(_fit([f"{TAG} {_name_line(name)}. |w+gg/name|n rolls again; "
+                            "|w+gg/name <a name>|n takes yours."]))
+
 
 def new_pc(report):
     sheet, sparks, traits, name = report.sheet, report.sparks, report.traits, report.name
-    ours = " (our own column)" if sheet.region in rules.HOUSE_COLUMNS else ""
     lines = [
         f"{TAG} A new treasure hunter.",
-        f"  {sparks.render()}: a {sparks.spark_b} from {sparks.spark_a}.",
+        f"  {sparks.render()}: {origin(sparks.spark_a, sparks.spark_b)}.",
         f"  {traits.render()}",
-        f"  {name.render()}{ours}",
+        f"  {_name_line(name)}",
         "  Put each trait die in a column: |w+gg/traits <physique> <personality> <flaw>|n",
         "  (personality and flaw must differ). |w+gg/name|n rolls another name,",
         "  |w+gg/name <name>|n picks your own.",
@@ -58,7 +80,7 @@ def sheet(sheet_):
     state = "knocked out" if sheet_.knocked_out else "on their feet"
     return "\n".join([
         f"{TAG} {sheet_.name}, played by {sheet_.character.key}",
-        f"  A {sheet_.spark_b} from {sheet_.spark_a} (names of {sheet_.region}).",
+        f"  {_first_up(origin(sheet_.spark_a, sheet_.spark_b))} (names of {sheet_.region}).",
         f"  Traits: {trait_words(sheet_)}",
         f"  Weapons: {sheet_.weapons}.  Company: {company}.  Now {state}.",
     ])
@@ -162,6 +184,9 @@ def damage(report, source_word=""):
             lines.append("  |rKilled: " + ", ".join(s.name for s in report.killed) + ".|n")
         where = report.town.key if report.town is not None else "town"
         lines.append(f"  The company is spent and falls back to {where}.")
+        if report.killed:
+            lines.append("  A dead PC's player rolls the next one with |w+gg/new|n; the new")
+            lines.append("  PC joins the company in town.")
     return "\n".join(_fit(lines))
 
 
@@ -200,47 +225,83 @@ def attack(report):
 def gm_half_hint(report):
     if report.half_moment != "price":
         return ""
-    return "\n".join(_fit([f"{TAG} (GM) Offer its retreat for Sway: "
-                            f"|w+ggm/sway half=<1|3|6>,{report.monster.key}|n"]))
+    return (f"{TAG} (GM) Offer its retreat for Sway:\n"
+            f"  |w+ggm/sway half=<1||3||6>,{report.monster.key}|n")
 
 
 def monster(m):
+    """The GM's card of a monster."""
     bits = [f"{TAG} {m.key}: Power {m.power}/{m.start_power}, {m.temper}"]
-    if getattr(m, "vulnerable", None):
+    if m.vulnerable:
         bits.append("  Vulnerable to: " + ", ".join(m.vulnerable))
-    if getattr(m, "immune", None):
+    if m.immune:
         bits.append("  Immune to: " + ", ".join(m.immune))
-    if m.on_ko:
-        bits.append(f"  On KO: {m.on_ko}")
-    if m.on_kill:
-        bits.append(f"  On Kill: {m.on_kill}")
-    if getattr(m, "desire", ""):
+    bits += _notes(m)
+    if m.desire:
         bits.append(f"  Wants {m.desire}")
-    if getattr(m, "wandering", False):
+    else:
+        bits.append(f"  Wants: not rolled yet (|w+ggdungeon/desire {m.key}|n)")
+    if m.wandering:
         bits.append("  Wanders the dungeon.")
     return "\n".join(_fit(bits))
+
+
+def trap(t):
+    """The GM's card of a trap."""
+    bits = [f"{TAG} {t.key}: trap, Power {t.power}"]
+    if t.trigger:
+        bits.append(f"  Set off by {t.trigger}.")
+    return "\n".join(_fit(bits + _notes(t)))
+
+
+def _notes(threat):
+    return [f"  {label}: {text}" for label, text in (
+        ("On KO", threat.on_ko), ("On Kill", threat.on_kill), ("GM notes", threat.notes),
+    ) if text]
 
 
 def choice(report):
     who = report.character.key
     if report.choice == "retreat":
         where = report.town.key if report.town is not None else "town"
-        return f"{TAG} {who}: {report.company.name} retreats to {where}, dragging the fallen."
+        carried = f", carrying {', '.join(report.carried)}" if report.carried else ""
+        return f"{TAG} {who}: {report.company.name} retreats to {where}{carried}."
     if report.choice == "tactic":
-        return f"{TAG} {who}: {report.company.name} tries a clever tactic: {report.text}"
-    return f"{TAG} {who}: {report.company.name} fights: {report.text or 'blades and arrows'}"
+        text = f"{TAG} {who}: {report.company.name} tries a clever tactic: {_sentence(report.text)}"
+    else:
+        text = (f"{TAG} {who}: {report.company.name} fights: "
+                f"{_sentence(report.text or 'blades and arrows')}")
+    return "\n".join(_fit([text]))
+
+
+def _sentence(text):
+    """A player's words as the end of a sentence: a full stop if they gave none."""
+    return text if text[-1:] in ".!?" else text + "."
+
+
+def treasure_found(company_, treasure, carrier):
+    main = " (the main treasure)" if treasure.main else ""
+    taken = f" {carrier.key} takes it." if carrier is not None else ""
+    return "\n".join(_fit([f"{TAG} {company_.name} finds {treasure.name}{main}!{taken}"]))
 
 
 def check(report):
-    return (f"{_tag(report.roll_id)} {report.sheet.name} ({report.character.key}) makes a "
-            f"skill check: {report.check.render()}.")
+    return "\n".join(_fit([f"{_tag(report.roll_id)} {report.sheet.name} "
+                            f"({report.character.key}): {report.check.render()}."]))
+
+
+def safe(company_, names):
+    return "\n".join(_fit([f"{TAG} The danger is past for {company_.name}: "
+                            f"{', '.join(names)} {'comes' if len(names) == 1 else 'come'} to."]))
 
 
 def desire(monster, rolls):
     if len(rolls) == 1:
         return f"{TAG} {monster.key} wants {rolls[0].desire} (d6: {rolls[0].die})."
-    return (f"{TAG} {monster.key} wants {rolls[0].desire}, or {rolls[1].desire}: the GM picks "
-            "(|w+ggm/desire <monster>=<text>|n).")
+    return "\n".join(_fit([
+        f"{TAG} {monster.key} wants {rolls[0].desire} (d6: {rolls[0].die}), or "
+        f"{rolls[1].desire} (d6: {rolls[1].die}). Pick one: "
+        f"|w+ggdungeon/desire {monster.key}=<its words, or your own>|n"]))
 
 
 # ---------------------------------------------------------------- supply and sway
@@ -248,28 +309,36 @@ def desire(monster, rolls):
 
 def summoned(report):
     item, c = report.item, report.company
-    cost = "free" if item.cost == 0 else f"{item.cost} Supply"
-    return (f"{TAG} {c.name} had {item.name} all along ({item.tier}, {cost}): "
-            f"Supply {report.supply_before} -> {c.supply}.")
+    if item.cost == 0:
+        spent = f"basic, free: Supply stays {c.supply}"
+    else:
+        spent = f"{item.tier}, {item.cost} Supply: Supply {report.supply_before} -> {c.supply}"
+    return "\n".join(_fit([f"{TAG} {c.name} turns out to have packed it all along: "
+                            f"{item.name} ({spent})."]))
 
 
 def sway_price(company_):
-    return (f"{TAG} The GM sets a Sway price of {company_.sway_price} for {company_.name} "
-            f"({rules.SWAY_SITUATIONS.get(company_.sway_situation, 'the war')}). "
-            "|w+gg/pay|n pays it; |w+gg/refuse|n does not.")
+    about = rules.SWAY_SITUATIONS.get(company_.sway_situation, "the war")
+    if company_.sway_target is not None:
+        about += f": {company_.sway_target.key}"
+    return "\n".join(_fit([
+        f"{TAG} The GM sets a Sway price of {company_.sway_price} for {company_.name} "
+        f"({about}). |w+gg/pay|n pays it; |w+gg/refuse|n does not."]))
 
 
 def sway_answer(report):
     c = report.company
+    paid, refused = rules.SWAY_OUTCOMES[report.situation]
+    monster = report.target.key if report.target is not None else "The monster"
     if not report.paid:
-        return f"{TAG} {c.name} will not pay {report.price} Sway. Things go badly."
-    text = (f"{TAG} {c.name} pays {report.price} Sway ({report.sway_before} -> {c.sway}). "
-            "Things go their way.")
-    if report.retreated and report.target is not None:
-        text += f" {report.target.key} retreats or surrenders."
+        text = f"{TAG} {c.name} will not pay {report.price} Sway. " + refused.format(
+            monster=monster)
+    else:
+        text = (f"{TAG} {c.name} pays {report.price} Sway ({report.sway_before} -> {c.sway}). "
+                + paid.format(monster=monster))
     if report.glory:
         text += f" The war is won: +{report.glory} Glory."
-    return text
+    return "\n".join(_fit([text]))
 
 
 @cache  # the same rules text every time
@@ -290,13 +359,15 @@ def night(report):
     if report.dungeon is not None:
         lines.append(
             f"  From {report.dungeon.name}: main treasure {'found' if report.main_found else 'not found'},"
-            f" {report.sides_found} of {report.sides_total} side treasures."
+            f" {report.sides_found} of {counted(report.sides_total, 'side treasure')}."
         )
-    lines += [
-        f"  Rank {report.rank}: {rules.RANK_NIGHT[report.rank]}",
-        f"  +{report.glory} Glory (now {c.glory}). Stamina, Supply and Sway are full;"
-        " Army stays as it is.",
-    ]
+    lines.append(f"  Rank {report.rank}: {rules.RANK_NIGHT[report.rank]}")
+    if report.glory < rules.GLORY_BY_RANK[report.rank]:
+        lines.append(f"  +{report.glory} Glory (now {c.glory}): a revisit pays only what a "
+                     "better Rank adds to what this dungeon paid before.")
+    else:
+        lines.append(f"  +{report.glory} Glory (now {c.glory}).")
+    lines.append("  Stamina, Supply and Sway are full; Army stays as it is.")
     if report.items_cleared:
         lines.append("  Gone with the morning: " + ", ".join(report.items_cleared) + ".")
     return "\n".join(_fit(lines))
@@ -318,7 +389,7 @@ def revisit(entry):
 def wandering(entry):
     w = entry.wandering
     text = f"{TAG} (GM) {entry.company.name} enters starred room {entry.room.number} " \
-           f"({entry.room.room.key}), moving {w.pace}: {w.render()}."
+           f"({entry.room.room.key}), moving {rules.PACE_WORDS[w.pace]}: {w.render()}."
     if w.outcome == "monster":
         names = ", ".join(f"{m.key} (Power {m.power})" for m in entry.wanderers) or \
             "none marked: pick one"
@@ -328,24 +399,57 @@ def wandering(entry):
     return "\n".join(_fit([text]))
 
 
-def dungeon(d):
-    rooms = list(d.rooms.select_related("room"))
+def dungeon(d, threats=None):
+    """The GM's sheet of a dungeon: its rooms (* starred) with what lurks in
+    each (`threats`: {room id: [monster or trap]}), and its treasures."""
+    threats = threats or {}
     town = d.town.key if d.town else "none"
     lines = [f"{TAG} Dungeon {d.name} ({d.difficulty}), GM {d.gm.key if d.gm else '-'}, town {town}"]
-    for entry in rooms:
-        lines.append(f"  {entry.number:>2}{'*' if entry.starred else ' '} {entry.room.key}")
-    for t in d.treasures.all():
+    for entry in d.rooms.select_related("room"):
+        here = ", ".join(threat_word(t) for t in threats.get(entry.room_id, ()))
+        lines.append(f"  {entry.number:>2}{'*' if entry.starred else ' '} {entry.room.key}"
+                     + (f": {here}" if here else ""))
+    for t in d.treasures.select_related("found_by"):
         state = "stolen" if t.stolen else (f"found by {t.found_by.name}" if t.found_by else "waiting")
         lines.append(f"  {'Main' if t.main else 'Side'} treasure: {t.name} ({state})")
     return "\n".join(_fit(lines))
 
 
-def map_view(view):
-    lines = [f"{TAG} Map of {view.dungeon.name}: {view.note}"]
+def threat_word(threat):
+    if not hasattr(threat, "temper"):
+        return f"{threat.key} (trap, Power {threat.power})"
+    if threat.power < 1:
+        return f"{threat.key} (dead)"
+    return f"{threat.key} (Power {threat.power}{', wanders' if threat.wandering else ''})"
+
+
+def map_view(view, legend=True):
+    """The map as text: its note, the drawing, and (with `legend`) the rooms
+    the viewer may name."""
+    lines = _fit([f"{TAG} Map of {view.dungeon.name}: {view.note}"])
     lines += ["  " + line for line in view.lines]
-    for entry in view.rooms:
-        lines.append(f"  {entry.number:>2}{'*' if entry.starred and 'GM' in view.note else ' '} {entry.room.key}")
+    lines += ["  " + _typed(line) for line in view.mapper]
+    if legend:
+        for entry in view.rooms:
+            star = "*" if view.gm and entry.starred else " "
+            lines.append(f"  {entry.number:>2}{star} {entry.room.key}")
     return "\n".join(lines)
+
+
+def map_note(company_):
+    if not company_.map_note:
+        return (f"{TAG} {possessive(company_.name)} own map is empty. Add a line: "
+                "|w+gg/mapnote [1]--[2]|n")
+    lines = [f"{TAG} {possessive(company_.name)} own map (|w+gg/mapnote clear|n starts over):"]
+    return "\n".join(lines + ["  " + _typed(line) for line in company_.map_note.splitlines()])
+
+
+def _typed(text):
+    """A player's own text shown as typed: a | draws a wall, not a colour. A
+    line never ends in one: Evennia's telnet output takes a message's last |
+    for a lone one and escapes it again (the reader would see "||n")."""
+    text = text.replace("|", "||")
+    return text + " " if text.endswith("|") else text
 
 
 def war(report):

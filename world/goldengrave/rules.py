@@ -23,7 +23,7 @@ from world.dice.goldengrave import (  # noqa: F401
     TEMPERS,
     WAR_VICTORY_GLORY,
 )
-from world.dice.goldengrave_tables import NAMES, REGIONS, _column
+from world.dice.goldengrave_tables import NAME_COLUMNS_MISSING, NAMES, REGIONS, _column
 
 STATS = ("stamina", "supply", "sway")
 """The company's three stats, in the text's order."""
@@ -32,6 +32,9 @@ ARMY_START = 0
 """The optional fourth stat starts at 0 and only Glory raises it."""
 GLORY_PER_POINT = 1
 """1 Glory raises one stat's maximum (or Army) by 1."""
+GLORY_RAISES_CURRENT = True
+"""Ours (the text is silent): the point bought is ready at once, not only
+after the next night in town."""
 
 # Power lost to one round of the company's attack.
 POWER_LOSS_NORMAL = 1
@@ -62,14 +65,14 @@ SUPPLY_SUGGESTIONS = {
         "caltrops", "arrows (3)", "collapsible pole (10 feet)",
     ),
     "unusual": (
-        "carpentry kit (hammer, saw, nails)", "fishing rod", "glue (dissolves in water)",
+        "carpentry kit (hammer, saw, nails)", "fishing rod", "glue (water undoes it)",
         "magnifying glass", "manacles with their key", "slick oil (it will not burn)",
         "pen, ink and paper",
     ),
     "specialist": (
-        "antidote to most poisons", "disguise kit", "explosive barrel",
-        "fuel oil (highly flammable)", "poison (enough to kill one human who drinks it)",
-        "smoke bomb", "vial of acid (highly corrosive)",
+        "antidote (cures most poisons)", "disguise kit", "explosive barrel",
+        "fuel oil (burns fiercely)", "poison (one deadly dose)",
+        "smoke bomb", "vial of acid (eats through most things)",
     ),
 }
 MAX_ITEM_NAME = 60
@@ -80,11 +83,28 @@ SWAY_SITUATIONS = {
     "half": "a monster first brought to half its starting Power or less",
     "information": "asking a monster for what it knows",
 }
+SWAY_OUTCOMES = {
+    "meeting": ("{monster} is curious and greets the company like new neighbours.",
+                "{monster} is wary and treats the company as trespassers."),
+    "half": ("{monster} gives up the fight: it flees or yields.",
+             "{monster} will not yield, and the fight goes on."),
+    "information": ("{monster} tells what the company wants to know.",
+                    "{monster} keeps what it knows to itself."),
+    "war": ("The enemy army falls back before the company's name.",
+            "The enemy army holds its ground."),
+}
+"""(paid, refused) for each situation, in our words; {monster} is its name."""
 
 SPARK_DICE = 2
 """2d6 for each spark."""
 TRAIT_DICE = 3
 """3d6 for physique, personality and flaw (triples rerolled)."""
+
+PACE_WORDS = {"cautious": "cautiously", "quick": "quickly"}
+
+MAP_NOTE_LINES = 20
+MAP_NOTE_WIDTH = 70
+"""The mapper's own map (Hard dungeons): lines, and columns in a line."""
 
 DIFFICULTIES = ("easy", "normal", "hard")
 """How much of the map the players see: all unlabelled, as explored, none."""
@@ -148,4 +168,4 @@ HOUSE_NAMES = {
 NAME_COLUMNS = {**NAMES, **HOUSE_NAMES}
 """(d6, d6) -> name for every region: the text's two, and our two."""
 HOUSE_COLUMNS = tuple(HOUSE_NAMES)
-assert set(NAME_COLUMNS) == set(REGIONS)
+assert HOUSE_COLUMNS == NAME_COLUMNS_MISSING and set(NAME_COLUMNS) == set(REGIONS)

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from world.access import is_staff
+from world.access import find_character, is_staff
 from world.dice import goldengrave as dice
 from world.dice.results import DiceError
 from world.goldengrave import rules
@@ -36,6 +36,7 @@ from world.goldengrave.models import (
     War,
 )
 from world.numbers import whole_number
+from world.words import possessive
 from world.prepared import Prepared
 
 default_rng = random.SystemRandom()
@@ -71,9 +72,27 @@ def living_sheet(character, asker=None):
     sheet = Sheet.objects.filter(character=character, alive=True).first()
     if sheet is None:
         if asker is None or asker == character:
+            dead = Sheet.objects.filter(character=character, alive=False).order_by("-id").first()
+            if dead is not None:
+                joins = f", who joins {dead.company.name} in town" if dead.company else ""
+                raise GoldengraveError(
+                    f"{dead.name} is dead. |w+gg/new|n rolls your next PC{joins}."
+                )
             raise GoldengraveError("You have no Goldengrave PC yet: |w+gg/new|n rolls one up.")
         raise GoldengraveError(f"{character.key} has no living Goldengrave PC.")
     return sheet
+
+
+def pc_named(caller, name):
+    """The player character behind a PC: `name` is the PC's name (Juno) or
+    the player's character (Bob)."""
+    wanted = " ".join((name or "").split())
+    sheets = list(
+        Sheet.objects.filter(alive=True, name__iexact=wanted).select_related("character")
+    ) if wanted else []
+    if len(sheets) == 1:
+        return sheets[0].character
+    return find_character(caller, wanted, anywhere=True, error=GoldengraveError)
 
 
 def company_named(name):
@@ -137,61 +156,116 @@ def company_for_gm(gm, named=None):
         here = companies_here(gm.location)
         if not here:
             raise GoldengraveError(
-                "No company has a PC here. Name one: e.g. |w+ggm/damage 3=The Lanterns|n."
+                "No company has a PC here. Name one after an @, e.g. "
+                "|w+ggm/damage 3 @The Lanterns|n."
             )
         if len(here) > 1:
             names = ", ".join(c.name for c in here)
-            raise GoldengraveError(f"Several companies are here ({names}): name one after an =.")
+            raise GoldengraveError(
+                f"Several companies are here ({names}): name one after an @, e.g. "
+                f"|w+ggm/night @{here[0].name}|n."
+            )
         company = here[0]
     require_gm(gm, company=company)
     return company
 
 
 def dungeon_of_room(room):
+    """The dungeon `room` is a room of (or, failing that, the first whose town it is)."""
     entry = DungeonRoom.objects.filter(room=room).select_related("dungeon").first()
     if entry is not None:
         return entry.dungeon
     return Dungeon.objects.filter(town=room).first()
 
 
+def dungeon_of_company(company):
+    """The dungeon whose GM runs `company`: the one it is delving, or between
+    delves the one it entered last (None if it never delved)."""
+    if company.dungeon_id is not None:
+        return company.dungeon
+    last = (
+        Delve.objects.filter(company=company).select_related("dungeon")
+        .order_by("-entered_at", "-id").first()
+    )
+    return last.dungeon if last is not None else None
+
+
 def is_gm(who, dungeon=None, company=None):
-    """Staff always; otherwise the GM of the dungeon (or of the company's dungeon)."""
+    """
+    Staff always. Otherwise the GM of `dungeon`; of `company`'s dungeon (see
+    `dungeon_of_company`: a company's GM is never decided by where anyone
+    stands); or, given neither, of a dungeon that has the caller's room as a
+    room or as its town.
+    """
+    if who is None:
+        return False
     if is_staff(who):
         return True
-    if dungeon is None and company is not None:
-        dungeon = company.dungeon
-    if dungeon is None and who is not None and who.location is not None:
-        dungeon = dungeon_of_room(who.location)
-    return dungeon is not None and dungeon.gm_id == who.pk
+    if company is not None:
+        dungeon = dungeon_of_company(company)
+        return dungeon is not None and dungeon.gm_id == who.pk
+    if dungeon is not None:
+        return dungeon.gm_id == who.pk
+    room = who.location
+    return room is not None and Dungeon.objects.filter(
+        Q(rooms__room=room) | Q(town=room), gm=who
+    ).exists()
+
+
+def runs_room(who, room):
+    """Staff, or the GM of the dungeon `room` is a room of (towns do not count:
+    a town may be anyone's square, and monsters belong in the dungeon)."""
+    if is_staff(who):
+        return True
+    entry = DungeonRoom.objects.filter(room=room).select_related("dungeon").first()
+    return entry is not None and entry.dungeon.gm_id == who.pk
+
+
+def runs_a_dungeon(who):
+    """Staff, or a player who made at least one dungeon."""
+    return is_staff(who) or Dungeon.objects.filter(gm=who).exists()
 
 
 def require_gm(who, dungeon=None, company=None):
     if not is_gm(who, dungeon, company):
         raise GoldengraveError(
             "Only the GM can do that: staff, or the player who made this dungeon "
-            "with |w+ggm/dungeon|n."
+            "with |w+ggdungeon/new|n."
+        )
+
+
+def require_room_gm(who, room):
+    if not runs_room(who, room):
+        raise GoldengraveError(
+            "Monsters and traps are the GM's, in a room of their dungeon: stand in "
+            "one you added with |w+ggdungeon/room|n."
         )
 
 
 def threat_here(gm, name, typeclass=THREAT):
-    """The monster or trap called `name` in the GM's room."""
+    """The monster or trap called `name` in the GM's room: an exact name wins,
+    then the one still standing among dead namesakes; `Cobblemaw-2` picks
+    among several, as everywhere in Evennia."""
     from evennia.utils.utils import inherits_from
 
     if not name:
-        raise GoldengraveError("Name the monster or trap.")
-    found = [
-        obj
-        for obj in gm.search(name, location=gm.location, quiet=True)
-        if inherits_from(obj, typeclass)
-    ]
+        raise GoldengraveError("Name the monster or trap, e.g. Cellar Wight.")
+    matches = list(gm.search(name, location=gm.location, quiet=True))
+    found = [obj for obj in matches if inherits_from(obj, typeclass)]
     if not found:
         what = {MONSTER: "monster", TRAP: "trap"}.get(typeclass, "monster or trap")
         raise GoldengraveError(f"There is no Goldengrave {what} called '{name}' here.")
+    for narrower in (
+        [obj for obj in found if obj.key.lower() == name.lower()],
+        [obj for obj in found if obj.power > 0],
+    ):
+        if len(narrower) == 1:
+            return narrower[0]
+        found = narrower or found
     if len(found) > 1:
-        exact = [obj for obj in found if obj.key.lower() == name.lower()]
-        if len(exact) != 1:
-            raise GoldengraveError(f"'{name}' could be several things here: be more exact.")
-        return exact[0]
+        # numbered as Evennia's search numbers them, so the answer finds its pick
+        choices = " or ".join(f"{obj.key}-{matches.index(obj) + 1}" for obj in found)
+        raise GoldengraveError(f"'{name}' could be several things here: say {choices}.")
     return found[0]
 
 
@@ -226,8 +300,7 @@ class NewPC:
 
 def roll_name(region, rng):
     """A name from the region's column: the text's, or our own for the lost ones."""
-    dice_ = (rng.randint(1, 6), rng.randint(1, 6))
-    return dice.NameRoll(region, dice_, rules.NAME_COLUMNS[region][dice_])
+    return dice.roll_name(region, rng, rules.NAME_COLUMNS)
 
 
 def new_pc(character, rng=None):
@@ -256,8 +329,9 @@ def new_pc(character, rng=None):
             joined_at=timezone.now() if company else None,
         )
         town = None
-        if company is not None and company.dungeon is not None:
-            town = company.dungeon.town
+        dungeon = dungeon_of_company(company) if company is not None else None
+        if dungeon is not None:
+            town = dungeon.town
         log(
             "chargen",
             character,
@@ -291,6 +365,8 @@ def reroll_name(character, rng=None):
         name = roll_name(sheet.region, _dice(rng))
         sheet.name = name.name
         sheet.save(update_fields=["name"])
+        log("name", character, sheet.company, f"{character.key} rolls the name {name.name}",
+            name.dice)
     return sheet, name
 
 
@@ -307,7 +383,7 @@ def choose_name(character, name):
 
 def sheet_for_viewing(viewer, character):
     if character != viewer and not is_staff(viewer):
-        raise GoldengraveError("You can only look at your own PC.")
+        raise GoldengraveError("You can only look at your own PC: |w+gg/sheet|n shows it.")
     return living_sheet(character, viewer)
 
 
@@ -421,7 +497,7 @@ def set_stat(gm, company, stat, value):
         top = company.maximum(stat)
         if not 0 <= value <= top:
             raise GoldengraveError(
-                f"{company.name}'s {stat.capitalize()} can be 0 to {top} (its maximum); "
+                f"{possessive(company.name)} {stat.capitalize()} can be 0 to {top} (its maximum); "
                 "|w+gg/glory <stat>|n raises a maximum."
             )
         before = company.current(stat)
@@ -429,6 +505,30 @@ def set_stat(gm, company, stat, value):
         company.save(update_fields=[stat])
         log("set", gm, company, f"GM sets {stat} {before} -> {value}")
     return company, before
+
+
+def write_map_note(character, text):
+    """The company's mapper adds a line to its own map, or clears it ('clear')."""
+    text = (text or "").rstrip()
+    with transaction.atomic():
+        company = _locked(my_company(character))
+        if text.strip().lower() == "clear":
+            company.map_note = ""
+        else:
+            lines = company.map_note.splitlines()
+            if not text.strip() or len(text) > rules.MAP_NOTE_WIDTH:
+                raise GoldengraveError(
+                    f"Add one line of 1 to {rules.MAP_NOTE_WIDTH} characters, e.g. "
+                    "|w+gg/mapnote [1]--[2]--[3]|n (|w+gg/mapnote clear|n starts over)."
+                )
+            if len(lines) >= rules.MAP_NOTE_LINES:
+                raise GoldengraveError(
+                    f"Your map note is full ({rules.MAP_NOTE_LINES} lines): "
+                    "|w+gg/mapnote clear|n starts over."
+                )
+            company.map_note = "\n".join([*lines, text])
+        company.save(update_fields=["map_note"])
+    return company
 
 
 def set_pace(character, pace):
@@ -509,10 +609,16 @@ def situation_named(text, war=False):
 
 def set_sway_price(gm, company, situation, price, target=None):
     require_gm(gm, company=company)
+    if situation == "half" and target is None:
+        raise GoldengraveError(
+            "Name the monster at half Power, e.g. |w+ggm/sway half=3,Cellar Wight|n."
+        )
     with transaction.atomic():
         company = _locked(company)
         if situation == "war" and not company.wars.filter(outcome="").exists():
-            raise GoldengraveError(f"{company.name} is fighting no war.")
+            raise GoldengraveError(
+                f"{company.name} is fighting no war: |w+ggm/war <army>=<Power>|n starts one."
+            )
         company.sway_price = price
         company.sway_situation = situation
         company.sway_target = target
@@ -561,7 +667,7 @@ def answer_sway(character, pay, named=None):
         word = "pays" if pay else "refuses"
         log("sway", character, company, f"{company.name} {word} {price} Sway ({situation}): Sway {before} -> {company.sway}")
         if retreated:
-            _monster_gone(company, target, "retreats or surrenders")
+            _monster_gone(company, target)
     return SwayAnswer(company, pay, price, situation, before, target, retreated, war, glory)
 
 
@@ -693,25 +799,29 @@ class Choice:
     choice: str
     text: str
     town: object = None
+    carried: tuple = ()
+    """The knocked-out PCs dragged out on a retreat."""
 
 
 def choose(character, choice, text=""):
     """The company decides: fight (and how), try a clever tactic, or retreat."""
     with transaction.atomic():
         company = _locked(my_company(character))
-        town = None
+        town, carried = None, ()
         if choice == "retreat":
             if company.dungeon is None or company.dungeon.town is None:
                 raise GoldengraveError("Your company is in no dungeon with a town to retreat to.")
             town = company.dungeon.town
             company.position = None
             company.save(update_fields=["position"])
-            company.sheets.filter(alive=True).update(knocked_out=False)
+            down = company.sheets.filter(alive=True, knocked_out=True)
+            carried = tuple(sheet.name for sheet in down)
+            down.update(knocked_out=False)
         log("choice", character, company, f"{company.name}: {choice} {text}".strip())
     if town is not None:
         for sheet in company.members:
             sheet.character.move_to(town, quiet=True, move_type="teleport")
-    return Choice(company, character, choice, text, town)
+    return Choice(company, character, choice, text, town, carried)
 
 
 # ---------------------------------------------------------------- attacks
@@ -749,9 +859,12 @@ def attack(gm, monster, company, method, risky_pc=None, factors=(False, False), 
             if checker.company_id != company.pk:
                 raise GoldengraveError(f"{risky_pc.key}'s PC is not in {company.name}.")
             if checker.knocked_out:
-                raise GoldengraveError(f"{checker.name} is knocked out and cannot try it.")
+                raise GoldengraveError(
+                    f"{checker.name} is knocked out and cannot try it: pick another PC."
+                )
             check = dice.skill_check(*factors, _dice(rng))
             why = "risky"
+            method = method or f"a risky attack by {checker.name}"
         elif monster.is_vulnerable_to(method):
             why = "vulnerable"
         else:
@@ -783,7 +896,7 @@ def attack(gm, monster, company, method, risky_pc=None, factors=(False, False), 
         if died:
             _threat_over(company)
         if half == "craven":
-            _monster_gone(company, monster, "flees at half Power (craven)")
+            _monster_gone(company, monster)
     return AttackReport(
         company, monster, method, loss, before, why, check, checker, died, half, roll.pk
     )
@@ -794,30 +907,47 @@ def _threat_over(company):
     company.sheets.filter(alive=True, knocked_out=True).update(knocked_out=False)
 
 
-def _monster_gone(company, monster, how):
+def _monster_gone(company, monster):
+    """A monster that retreats or surrenders leaves the scene, and the threat with it."""
     monster.location = None
     _threat_over(company)
+
+
+def danger_past(gm, company):
+    """The GM says the threat is gone (a trap has done its worst, say): the
+    knocked-out PCs come to. Returns their names."""
+    require_gm(gm, company=company)
+    with transaction.atomic():
+        down = company.sheets.filter(alive=True, knocked_out=True)
+        names = [sheet.name for sheet in down]
+        if not names:
+            raise GoldengraveError(f"Nobody in {company.name} is knocked out.")
+        _threat_over(company)
+        log("safe", gm, company, f"The danger is past: {', '.join(names)} come to")
+    return names
 
 
 def group_monsters(gm, monsters, name):
     """Monsters fighting as a unit become one monster with their combined Power."""
     if len(monsters) < 2 or len(monsters) > rules.MAX_GROUP:
-        raise GoldengraveError(f"Group 2 to {rules.MAX_GROUP} monsters.")
+        raise GoldengraveError(
+            f"Group 2 to {rules.MAX_GROUP} monsters, e.g. |w+ggdungeon/group Rat,Rat-2=Rat Pack|n."
+        )
     if len(set(monsters)) != len(monsters):
         raise GoldengraveError("Name each monster once.")
-    require_gm(gm)
+    require_room_gm(gm, gm.location)
     total = sum(m.power for m in monsters)
     if total > rules.MAX_POWER:
         raise GoldengraveError(f"A group's Power cannot pass {rules.MAX_POWER}.")
     head, rest = monsters[0], monsters[1:]
-    head.db.members = [m.key for m in monsters]
+    head.members = [m.key for m in monsters]
     head.start_power = sum(m.start_power for m in monsters)
     head.power = total
     if name:
         head.key = name[:60]
     for monster in rest:
         monster.location = None
-    log("group", gm, None, f"{head.key}: {', '.join(head.db.members)} as one, Power {total}")
+    log("group", gm, None, f"{head.key}: {', '.join(head.members)} as one, Power {total}")
     return head
 
 
@@ -865,15 +995,24 @@ def dungeon_named(gm, name=None):
     if name:
         dungeon = Dungeon.objects.filter(name__iexact=name.strip()).first()
         if dungeon is None:
-            raise GoldengraveError(f"There is no dungeon called '{name}'.")
+            raise GoldengraveError(
+                f"There is no dungeon called '{name}'. |w+ggdungeon/new <name>|n makes one."
+            )
     else:
-        dungeon = dungeon_of_room(gm.location)
+        dungeon = dungeon_of_room(gm.location) or _only_dungeon_run_by(gm)
         if dungeon is None:
             raise GoldengraveError(
-                "This room is in no dungeon: stand in one, or name the dungeon after an =."
+                "Which dungeon? Name it, e.g. |w+ggdungeon/room The Drowned Chapel|n "
+                "(|w+ggdungeon/new <name>|n makes one)."
             )
     require_gm(gm, dungeon=dungeon)
     return dungeon
+
+
+def _only_dungeon_run_by(gm):
+    """The caller's dungeon when they run exactly one (so its name can be left out)."""
+    mine = list(Dungeon.objects.filter(gm=gm)[:2])
+    return mine[0] if len(mine) == 1 else None
 
 
 def _may_mark(gm, room):
@@ -888,7 +1027,7 @@ def add_room(gm, dungeon, room, starred=False):
         if existing is not None:
             raise GoldengraveError(f"{room.key} is already room {existing.number} of {existing.dungeon.name}.")
         if dungeon.town_id == room.pk:
-            raise GoldengraveError(f"{room.key} is {dungeon.name}'s town.")
+            raise GoldengraveError(f"{room.key} is {possessive(dungeon.name)} town.")
         number = (dungeon.rooms.order_by("-number").values_list("number", flat=True).first() or 0) + 1
         entry = DungeonRoom.objects.create(dungeon=dungeon, room=room, number=number, starred=starred)
     return entry
@@ -897,7 +1036,7 @@ def add_room(gm, dungeon, room, starred=False):
 def star_room(gm, room, starred=True):
     entry = DungeonRoom.objects.filter(room=room).select_related("dungeon").first()
     if entry is None:
-        raise GoldengraveError("This room is in no dungeon: |w+ggm/room|n adds it first.")
+        raise GoldengraveError("This room is in no dungeon: |w+ggdungeon/room|n adds it first.")
     require_gm(gm, dungeon=entry.dungeon)
     entry.starred = starred
     entry.save(update_fields=["starred"])
@@ -933,7 +1072,9 @@ def treasure_named(dungeon, name):
     exact = [t for t in found if t.name.lower() == wanted]
     found = exact or found
     if len(found) != 1:
-        raise GoldengraveError(f"'{name}' is not one treasure of {dungeon.name}.")
+        raise GoldengraveError(
+            f"'{name}' is not one treasure of {dungeon.name}: |w+ggdungeon/info|n lists them."
+        )
     return found[0]
 
 
@@ -950,11 +1091,25 @@ def find_treasure(gm, company, treasure):
         treasure.save(update_fields=["found_by"])
         log("treasure", gm, company, f"{company.name} finds {treasure.name}"
             + (" (main treasure)" if treasure.main else ""))
-    return treasure
+    carrier = _carrier(company, treasure.thing)
+    if carrier is not None:
+        treasure.thing.move_to(carrier, quiet=True, move_type="get")
+    return treasure, carrier
+
+
+def _carrier(company, thing):
+    """The member standing by a found treasure's object, who picks it up (or None)."""
+    if thing is None or thing.location is None:
+        return None
+    here = company.sheets.filter(
+        alive=True, knocked_out=False, character__db_location=thing.location
+    )
+    sheet = here.select_related("character").order_by("joined_at", "id").first()
+    return sheet.character if sheet is not None else None
 
 
 def mark_wandering(gm, monster, wandering=True):
-    require_gm(gm)
+    require_room_gm(gm, monster.location)
     monster.wandering = wandering
     return monster
 
@@ -1037,8 +1192,7 @@ def spend_glory(character, stat, amount=1, named=None):
                 f"{rules.STAT_CAP}."
             )
         setattr(company, field_name, before + amount)
-        if stat != rules.ARMY:
-            # House rule: the new point is fresh, as if rested.
+        if stat != rules.ARMY and rules.GLORY_RAISES_CURRENT:
             setattr(company, stat, company.current(stat) + amount)
         company.glory -= cost
         company.save()
@@ -1087,7 +1241,8 @@ def enter_room(character, room, rng=None):
                 Delve.objects.create(company=company, dungeon=dungeon)
             else:
                 delve.visits += 1
-                delve.save(update_fields=["visits"])
+                delve.entered_at = timezone.now()
+                delve.save(update_fields=["visits", "entered_at"])
                 revisit, stolen = _revisit(character, company, dungeon, rng)
             company.dungeon = dungeon
         explored = company.explored.filter(pk=entry.pk).exists()
@@ -1105,15 +1260,23 @@ def enter_room(character, room, rng=None):
 
 
 def _wanderers(dungeon):
-    from evennia.utils.search import search_tag  # noqa: F401
+    return [
+        threat
+        for threats in threats_in(dungeon).values()
+        for threat in threats
+        if getattr(threat, "wandering", False) and threat.power > 0
+    ]
 
-    from typeclasses.goldengrave import GoldengraveMonster
 
-    rooms = [entry.room for entry in dungeon.rooms.select_related("room")]
-    found = []
-    for monster in GoldengraveMonster.objects.filter(db_location__in=rooms):
-        if monster.wandering and monster.power > 0:
-            found.append(monster)
+def threats_in(dungeon):
+    """{room id: [monsters and traps there]} for a dungeon's rooms."""
+    from typeclasses.goldengrave import GoldengraveThreat
+
+    found = {}
+    rooms = dungeon.rooms.values_list("room_id", flat=True)
+    threats = GoldengraveThreat.objects.all_family().filter(db_location__in=rooms)
+    for threat in threats.order_by("id"):
+        found.setdefault(threat.db_location_id, []).append(threat)
     return found
 
 

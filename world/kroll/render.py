@@ -1,12 +1,14 @@
 """
 How Kroll looks to players: test results for the room, sheets, the roll log
-and expedition ledgers. Every function only builds text.
+and expedition ledgers. Every function only builds text, folded to 78 columns.
 """
 
 from evennia.utils.evtable import EvTable
+from evennia.utils.utils import iter_to_str
 
 from world.dice.kroll import LUCKIEST, QuickTest, difficulty_named
 from world.kroll import rules
+from world.text_table import WIDEST, fold
 
 GM = "GM"
 
@@ -29,8 +31,9 @@ def result(report):
             f"{actor} makes a quick {_attr(report.attribute)} test with {result.pool.render()} "
             f"against {report.opposition}."
         )
-        return (
-            f"{_tag(report.roll_id)} {head}{followup}\n  {_outcome(result.render(actor), result)}"
+        return fold(
+            f"{_tag(report.roll_id)} {head}{followup}\n  {_outcome(result.render(actor), result)}",
+            WIDEST,
         )
     if report.opponent is not None:
         other = report.opponent.key
@@ -45,7 +48,7 @@ def result(report):
         f"{actor} tests {_attr(report.attribute)} with {result.a_pool.render()} against {against}."
     )
     line = result.render(actor, other)
-    return f"{_tag(report.roll_id)} {head}{followup}\n  {_outcome(line, result)}"
+    return fold(f"{_tag(report.roll_id)} {head}{followup}\n  {_outcome(line, result)}", WIDEST)
 
 
 def _outcome(line, result):
@@ -56,8 +59,10 @@ def _outcome(line, result):
 def lucky_draw(report):
     names = [character.key for character in report.characters]
     fate = "lucky" if report.draw.pick == LUCKIEST else "unlucky"
-    return f"{_tag(report.roll_id)} Fate is choosing who is {fate}: {', '.join(names)}.\n  " + (
-        f"|y{report.draw.render(names)}|n"
+    return fold(
+        f"{_tag(report.roll_id)} Fate is choosing who is {fate}: "
+        f"{iter_to_str(names, endsep='and')}.\n  |y{report.draw.render(names)}|n",
+        WIDEST,
     )
 
 
@@ -67,7 +72,7 @@ def lucky_vs_gm(reports, gm):
         name = report.actor.key
         verdict = "|gbeats the GM|n" if report.result.winner == "a" else "|rloses to the GM|n"
         lines.append(f"  {_tag(report.roll_id)} {name} {verdict}. {report.result.render(name, GM)}")
-    return "\n".join(lines)
+    return fold("\n".join(lines), WIDEST)
 
 
 def rating_word(rating):
@@ -95,7 +100,9 @@ def sheet(view):
             ratings = ", ".join(
                 f"{name.capitalize()} {value}" for name, value in adventurer.ratings().items()
             )
-            lines.append(f"  Life {adventurer.life}, died {adventurer.died_at:%Y-%m-%d}: {ratings}")
+            lines.append(
+                fold(f"  Life {adventurer.life}, died {adventurer.died_at:%Y-%m-%d}: {ratings}")
+            )
     return "\n".join(lines)
 
 
@@ -117,6 +124,10 @@ def _ratings_table(adventurer):
 
 
 def new_adventurer(character, adventurer):
+    return fold(_rolled_up(character, adventurer), WIDEST)
+
+
+def _rolled_up(character, adventurer):
     ratings = ", ".join(
         f"{name.capitalize()} {value}" for name, value in adventurer.ratings().items()
     )
@@ -135,8 +146,8 @@ def penalty_carried(character, penalty):
 def death(character, death):
     text = f"{character.key}'s adventurer {death.dead.life} is dead."
     if death.successor is None:
-        return text + " That was the last life on the sheet: it is spent."
-    return text + " " + new_adventurer(character, death.successor)
+        return fold(text + " That was the last life on the sheet: it is spent.", WIDEST)
+    return fold(text + " " + _rolled_up(character, death.successor), WIDEST)
 
 
 def recent(rolls):

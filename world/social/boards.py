@@ -11,6 +11,7 @@ from evennia.locks.lockhandler import check_lockstring
 from evennia.utils.utils import crop
 
 from world.access import is_staff
+from world.numbers import whole_number
 from world.social import rules
 from world.social.errors import SocialError
 from world.social.models import Board, Post, PostRead
@@ -60,16 +61,38 @@ def unread_count(account):
     return total
 
 
+def next_unread(account):
+    """(board, post number) of the first thread, board by board, with something the
+    account has not read; None when it has read everything."""
+    for board in visible_boards(account):
+        for number, post in enumerate(threads(board), start=1):
+            if unread_ids(account, [post, *post.replies.all()]):
+                return board, number
+    return None
+
+
 def find_post(account, board_name, number):
+    """(board, post) for `<#>` (a post) or `<#>.<n>` (its n-th reply), numbered from 1."""
     board = find_board(account, board_name)
-    posts = threads(board)
-    if not (str(number).isdigit() and 1 <= int(number) <= len(posts)):
-        raise SocialError(f"{board.name} has no post {crop(str(number), 8)}.")
-    return board, posts[int(number) - 1]
+    top, dot, nth = str(number).strip().partition(".")
+    post = _nth(threads(board), top)
+    if post is not None and dot:
+        post = _nth(list(post.replies.order_by("id")), nth)
+    if post is None:
+        raise SocialError(f"{board.name} has no post {crop(str(number), 8)}. "
+                          f"|w+bb {board.name}|n lists its posts.")
+    return board, post
+
+
+def _nth(items, number):
+    place = whole_number(number, low=1)
+    return items[place - 1] if place is not None and place <= len(items) else None
 
 
 def read(account, board_name, number):
+    """The thread `number` is in (a reply's number shows its post), all marked read."""
     board, post = find_post(account, board_name, number)
+    post = post.parent or post
     replies = list(post.replies.order_by("id"))
     for item in [post, *replies]:
         PostRead.objects.get_or_create(post=item, account=account)
@@ -102,6 +125,7 @@ def post(account, board_name, subject, body):
 
 def reply(account, board_name, number, body):
     board, parent = find_post(account, board_name, number)
+    parent = parent.parent or parent  # answering a reply answers its post
     if not can(account, board, "post"):
         raise SocialError(f"Only staff post on {board.name}.")
     _, body = _check_text("Re: " + parent.subject, body)
@@ -128,7 +152,7 @@ def delete(account, board_name, number):
     if item.author_id != account.id and not is_staff(account):
         raise SocialError("You can delete only your own posts.")
     item.delete()
-    return board
+    return board, item
 
 
 def create_board(name, description="", locks="read:all();post:all()"):

@@ -1,6 +1,7 @@
 """How the social layer's results look in the game: one function per view."""
 
 from django.utils import timezone
+from evennia.utils.ansi import strip_ansi
 from evennia.utils.utils import crop, time_format, wrap
 
 from world.social import rules
@@ -11,6 +12,16 @@ WIDTH = rules.WIDTH
 
 def rule(title=""):
     return f"|w{title:-^{WIDTH}}|n"
+
+
+def fold(line):
+    """`line` folded to the screen's width (colour codes take no room)."""
+    return wrap(line, width=WIDTH, indent=0) if len(strip_ansi(line)) > WIDTH else line
+
+
+def fold_lines(text):
+    """Each line of `text` folded to the screen's width; its line breaks are kept."""
+    return "\n".join(fold(line) for line in text.split("\n"))
 
 
 def since(moment, now=None):

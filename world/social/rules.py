@@ -56,6 +56,9 @@ DEFAULT_CHANNELS = (
      "control:perm(Admin);listen:perm(Builder);send:perm(Builder)"),
 )
 
+# `chistory` shows this many of a channel's last lines.
+CHANNEL_HISTORY_LINES = 20
+
 # Rooms: the detail every start room has (look notice board).
 START_ROOM_DETAILS = {
     "notice board": (

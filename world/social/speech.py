@@ -11,7 +11,7 @@ from evennia.utils.utils import crop
 from world.access import is_staff
 from world.social import rules
 from world.social.errors import SocialError
-from world.social.presence import CATEGORY, afk_message
+from world.social.presence import CATEGORY, afk_message, find_account
 
 EMIT_TAG = "emit_allowed"
 
@@ -74,12 +74,27 @@ def speaker_name(account):
     return account.key
 
 
-def last_paged(account):
+def _accounts(key, account):
+    """The accounts whose ids `account` keeps under `key`, in that order."""
     from evennia.accounts.models import AccountDB
 
-    ids = account.attributes.get("last_paged", default=[], category=CATEGORY) or []
+    ids = account.attributes.get(key, default=[], category=CATEGORY) or []
     found = {acc.id: acc for acc in AccountDB.objects.filter(id__in=ids)}
     return [found[i] for i in ids if i in found]
+
+
+def _keep(account, key, accounts):
+    """Keep `accounts`' ids under `key` (written only when they changed)."""
+    ids = [other.id for other in accounts]
+    if account.attributes.get(key, category=CATEGORY) != ids:
+        account.attributes.add(key, ids, category=CATEGORY)
+
+
+def last_paged(account):
+    """Whom a `page` with no names goes to: those the account paged last or,
+    before it has paged anyone, those who paged it last (the pager and the
+    others paged with it), as a reply."""
+    return _accounts("last_paged", account) or _accounts("paged_by", account)
 
 
 def page(sender, names, text):
@@ -87,8 +102,6 @@ def page(sender, names, text):
     Page the players named (or, with no names, those paged last).
     Returns (what the sender is shown, delivered, offline, away: [(account, message)]).
     """
-    from world.social.presence import find_account
-
     text = (text or "").strip()
     if not text:
         raise SocialError("Page what? Like: page Corwin=Are you free for a run?")
@@ -101,9 +114,13 @@ def page(sender, names, text):
             if account not in targets:
                 targets.append(account)
     else:
+        _refuse_a_bare_name(text)
         targets = last_paged(sender)
         if not targets:
-            raise SocialError("You have paged nobody yet: page <name>=<text> the first time.")
+            raise SocialError(
+                "Nobody has paged you and you have paged nobody yet: name them the "
+                "first time, like |wpage Wren=<text>|n."
+            )
     targets = [target for target in targets if target != sender] or targets
     online = [target for target in targets if target.sessions.count()]
     offline = [target for target in targets if target not in online]
@@ -118,12 +135,26 @@ def page(sender, names, text):
     else:
         body, echo = f"{signed} pages: {text}", text
     for target in online:
-        others = [other.key for other in online if other != target]
-        prefix = f"(to you, {', '.join(others)}) " if others else ""
+        others = [other for other in online if other != target]
+        prefix = f"(to you, {', '.join(map(speaker_name, others))}) " if others else ""
         target.msg(text=(f"|m{prefix}{body}|n", {"type": "page"}), from_obj=sender)
-    sender.attributes.add("last_paged", [target.id for target in targets], category=CATEGORY)
+        if not target.attributes.has("last_paged", category=CATEGORY):  # else never read
+            _keep(target, "paged_by", [sender, *others])
+    _keep(sender, "last_paged", targets)
     away = [(target, afk_message(target)) for target in online if afk_message(target)]
     return echo, online, offline, away
+
+
+def _refuse_a_bare_name(text):
+    """`page Wren` (no =, one word that is a player's name) means to page Wren,
+    not to send "Wren" to whoever was paged last."""
+    if len(text.split()) != 1:
+        return
+    try:
+        account = find_account(text)
+    except SocialError:
+        return
+    raise SocialError(f"Page {account.key} what? Write it after an =: |wpage {account.key}=<text>|n")
 
 
 # Details ------------------------------------------------------------------

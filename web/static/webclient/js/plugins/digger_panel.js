@@ -5,7 +5,8 @@
  * and Digger.Run messages the game sends (docs/gmcp.md). The panel asks for
  * them once the player is logged in, as a MUD client would with GMCP's
  * Core.Supports.Set, and opens by itself when the player is in a party: beside
- * the text in a wide window, above it in a narrow one.
+ * the text in a wide window, above it in a narrow one, and moves there when
+ * the window is narrowed or widened past that width.
  *
  * Load it before goldenlayout.js: a layout saved in the browser may hold this
  * pane, and golden-layout must know it before it builds the layout.
@@ -20,6 +21,7 @@ let digger_panel = (function () {
     let party = null;   // the latest Digger.Party
     let run = null;     // the latest Digger.Run
     let panes = [];     // the open panes' root elements
+    let placedNarrow = null;  // whether the panel was last placed for a narrow window
 
     const OUTCOMES = {
         won: "The dungeon is won!",
@@ -144,37 +146,60 @@ let digger_panel = (function () {
         return gl ? gl.getGL() : null;
     }
 
-    function isOpen() {
+    function openPanes() {
         const gl = layout();
-        return !!gl && gl.root.getItemsByFilter(function (item) {
+        return gl ? gl.root.getItemsByFilter(function (item) {
             return item.config.componentName === COMPONENT;
-        }).length > 0;
+        }) : [];
+    }
+
+    function isNarrow() {
+        return window.innerWidth < NARROW_PX;
     }
 
     // Beside the text (a row) in a wide window, above it (a column) in a narrow one.
     function open() {
         const gl = layout();
-        if (!gl || !gl.isInitialised || isOpen()) { return; }
+        if (!gl || !gl.isInitialised || openPanes().length) { return; }
         const config = { type: "component", componentName: COMPONENT, title: "Party" };
         const main = gl.root.getItemsByFilter(function (item) {
             return item.config.componentName === "Main";
         })[0];
+        placedNarrow = isNarrow();
         if (!main) {
             gl.root.contentItems[0].addChild(config);
             return;
         }
-        const narrow = window.innerWidth < NARROW_PX;
-        const wanted = narrow ? "column" : "row";
+        const found = around(gl, main, placedNarrow ? "column" : "row");
+        const parent = found[0];
+        const index = parent.contentItems.indexOf(found[1]) + (placedNarrow ? 0 : 1);
+        parent.addChild(config, index);
+        share(parent, parent.contentItems[index], placedNarrow ? "height" : "width",
+              placedNarrow ? 40 : 30);
+        gl.updateSize();
+    }
+
+    // [the nearest row (or column) holding the text, its child that holds it];
+    // a layout with none (the panel's leaving may have folded it away) gets one
+    // around the text's stack.
+    function around(gl, main, wanted) {
         let child = main.parent, parent = child.parent;
         while (parent && parent.type !== wanted) { child = parent; parent = parent.parent; }
-        if (!parent) {
-            main.parent.addChild(config);  // no room beside: a tab next to the text
-            return;
-        }
-        const index = parent.contentItems.indexOf(child) + (narrow ? 0 : 1);
-        parent.addChild(config, index);
-        share(parent, parent.contentItems[index], narrow ? "height" : "width", narrow ? 40 : 30);
-        gl.updateSize();
+        if (parent) { return [parent, child]; }
+        child = main.parent;
+        const made = gl.createContentItem({ type: wanted, content: [] }, child.parent);
+        child.parent.replaceChild(child, made);
+        made.addChild(child);
+        return [made, child];
+    }
+
+    // A window narrowed or widened past NARROW_PX: the open panel moves above or
+    // beside the text, as it would have opened at that width.
+    function follow() {
+        const shown = openPanes();
+        if (!shown.length || isNarrow() === placedNarrow) { return; }
+        shown.forEach(function (item) { item.remove(); });
+        open();
     }
 
     // golden-layout gives a new item an equal share; the panel takes `percent`
@@ -215,10 +240,16 @@ let digger_panel = (function () {
         refresh();
     }
 
+    let resizing = null;
+
     return {
         init: function () {
             Evennia.emitter.on("digger_party", onParty);
             Evennia.emitter.on("digger_run", onRun);
+            $(window).on("resize", function () {
+                clearTimeout(resizing);
+                resizing = setTimeout(follow, 200);
+            });
         },
         postInit: registerComponent,
         onLayoutChanged: registerComponent,
