@@ -18,6 +18,8 @@ end, also after an error or Ctrl-C. (Linux only: CPU figures come from /proc.)
     .venv/bin/python benchmarks/load.py --target delver --mix look:2,say,pose,who,help
     .venv/bin/python benchmarks/load.py --procs 2 --json > load.json
     .venv/bin/python benchmarks/load.py --costs --mix look,say,who,help,pose
+    .venv/bin/python benchmarks/load.py --costs --crowd 1999 --target delver
+    .venv/bin/python benchmarks/load.py --target delver --postgres postgres://delver:delver@127.0.0.1:5432/delver
     .venv/bin/python benchmarks/load.py --clients 500 --parties 20
     .venv/bin/python benchmarks/load.py --target delver --mix look,say,og-sheet,og-check,og-order,og-help
 
@@ -98,8 +100,12 @@ def parse_args(argv=None):
                         help="seconds before a command counts as unanswered (default 30)")
     parser.add_argument("--procs", type=int, default=1,
                         help="load-generator processes sharing the players (default 1)")
-    parser.add_argument("--disk-db", action="store_true",
-                        help="keep the games' SQLite files on disk, not in RAM (/dev/shm)")
+    parser.add_argument("--ram-db", action="store_true",
+                        help="keep the games' SQLite files in RAM (/dev/shm), not on disk")
+    parser.add_argument("--postgres", metavar="URL",
+                        help="Delver's database on this PostgreSQL server (a database of its "
+                             "own, made and dropped; the role needs CREATEDB), e.g. "
+                             "postgres://delver:delver@127.0.0.1:5432/delver")
     parser.add_argument("--parties", type=int, default=None,
                         help="Digger parties of four playing rounds (Delver only; default "
                              f"{DEFAULT_PARTIES}, as the product's goal, or as many as "
@@ -111,6 +117,9 @@ def parse_args(argv=None):
     parser.add_argument("--costs", action="store_true",
                         help="instead of the load test: one player, the Server's CPU time per "
                              "command of the mix (steady on a busy machine)")
+    parser.add_argument("--crowd", type=int, default=0,
+                        help="with --costs: this many idle players are logged in first, so "
+                             "the costs are those with that many online (default 0)")
     parser.add_argument("--patches-off", action="store_true",
                         help="also run Delver with DELVER_PATCHES=off (on plain Evennia) in the "
                         "same run, and print both figures side by side")
@@ -127,6 +136,8 @@ def parse_args(argv=None):
         parser.error("--patches-off compares Delver with itself: use --target delver or both")
     if args.patches_off and os.environ.get("DELVER_PATCHES", "on").strip().lower() != "on":
         parser.error("--patches-off compares all patches with none: unset DELVER_PATCHES")
+    if args.crowd < 0 or (args.crowd and not args.costs):
+        parser.error("--crowd is a number of idle players for --costs")
     if args.gmcp_every < 0:
         parser.error("--gmcp-every must be 0 (no GMCP) or more")
     if args.parties is None:
@@ -143,7 +154,7 @@ def say(text):
 @contextmanager
 def running_game(target, args, rooms):
     """A started game with `rooms` rooms dug; stopped and removed afterwards."""
-    game = GAMES[target](db_in_ram=not args.disk_db)
+    game = GAMES[target](db_in_ram=args.ram_db, postgres=args.postgres)
     try:
         say(f"{game.label}: starting on telnet port {game.telnet_port}")
         game.start()
@@ -183,11 +194,13 @@ def load_test(target, args):
 
 
 def cost_test(target, args):
-    """One game, one player: the Server's CPU time per command."""
-    with running_game(target, args, 1) as (game, exits):
-        say("  measuring the Server's CPU time per command")
-        costs = measure_costs(plan_for(game, exits, args, 1), game.process_ids()["server"])
-        return {"game": game.label, "server_cpu_ms": costs}
+    """One game, one player (and `--crowd` idle ones): the Server's CPU time per command."""
+    rooms = rooms_needed(args.crowd + 1, args.per_room) if args.crowd else 1
+    with running_game(target, args, rooms) as (game, exits):
+        plan = plan_for(game, exits if args.crowd else exits[:1], args, args.crowd + 1)
+        costs = measure_costs(plan, game.process_ids(), args.crowd, say)
+        return {"game": game.label, "online": args.crowd + 1,
+                "server_cpu_ms": costs["server"], "portal_cpu_ms": costs["portal"]}
 
 
 def _stop_on_sigterm():
@@ -241,7 +254,8 @@ def main(argv=None):
         targets = tuple(t for t in targets if t != "delver") + ("delver-off", "delver")
     mix = CommandMix(args.mix).describe()
     if args.costs:
-        say(f"costs: one player, mix {mix}, {os.cpu_count()} cores")
+        crowd = f" with {args.crowd} idle players online" if args.crowd else ""
+        say(f"costs: one player{crowd}, mix {mix}, {os.cpu_count()} cores")
     else:
         say(f"load: {args.clients} players, one command per {args.interval:g}s, mix {mix}, "
             f"{args.per_room or 'all'} per room, {args.procs} generator process(es), "

@@ -6,8 +6,8 @@ milliseconds each): a game with a thousand players online would spend
 seconds on one `who`. This one writes padded lines without colour codes,
 the name column only as wide as the longest name. With a thousand players
 online, dozens ask every second for the same thousand lines, so the players'
-list is made once per second (its times are whole seconds anyway) and shared,
-and made again at once when someone changes their @doing, afk or hiding.
+list is shared and made again every few seconds (rules.LISTING_SECONDS), and
+at once when someone changes their @doing, afk or hiding.
 """
 
 import time
@@ -76,13 +76,16 @@ _shared = {"made_for": None, "text": ""}
 
 
 def player_listing():
-    """The players' `who`, made at most once per second for the same sessions."""
-    second = int(time.time())
-    made_for = (second, tuple(evennia.SESSION_HANDLER), presence.version())
+    """The players' `who`, shared: made again every few seconds, or when it changes."""
+    made_for = (_listing_period(), tuple(evennia.SESSION_HANDLER), presence.version())
     if _shared["made_for"] != made_for:
-        _shared["text"] = _listing(_player_lines, second)
+        _shared["text"] = _listing(_player_lines, int(time.time()))
         _shared["made_for"] = made_for
     return _shared["text"]
+
+
+def _listing_period():
+    return int(time.time() // rules.LISTING_SECONDS)
 
 
 def staff_listing(looker):
@@ -269,8 +272,8 @@ def forget_shared_listings():
 
 
 def shared_where_listing():
-    """Players' +where: the same for everyone, made at most once per second."""
-    made_for = (int(time.time()), tuple(evennia.SESSION_HANDLER), presence.version())
+    """Players' +where: the same for everyone, made again every few seconds or when it changes."""
+    made_for = (_listing_period(), tuple(evennia.SESSION_HANDLER), presence.version())
     if _shared_where["made_for"] != made_for:
         _shared_where["text"] = where_listing(None)
         _shared_where["made_for"] = made_for

@@ -233,15 +233,24 @@ def verdict(summary, ratio=None):
 
 
 def costs_table(results):
-    """Server CPU ms per command, one column per game, and Delver's ratio."""
+    """CPU ms per command of the Server and of the Portal, one column per game, and the ratio."""
+    return "\n\n".join(
+        _process_costs(results, key, process) for key, process in
+        (("server_cpu_ms", "Server"), ("portal_cpu_ms", "Portal")) if key in results[0]
+    )
+
+
+def _process_costs(results, key, process):
     games = [result["game"] for result in results]
-    names = list(results[0]["server_cpu_ms"])
-    lines = ["Server CPU time per command (ms), one player online:"]
+    names = list(results[0][key])
+    online = results[0].get("online", 1)
+    who = "one player online" if online == 1 else f"{online} players online, one measured"
+    lines = [f"{process} CPU time per command (ms), {who}:"]
     ratio_name = "Delver/stock" if games[0] == "stock Evennia" else "on/off"
     lines.append(f"  {'':<22}" + "".join(f"{game[:14]:>15}" for game in games)
                  + (f"   {ratio_name}" if len(results) == 2 else ""))
     for name in names:
-        values = [result["server_cpu_ms"][name] for result in results]
+        values = [result[key][name] for result in results]
         row = f"  {name:<22}" + "".join(f"{value:>15.2f}" for value in values)
         if len(values) == 2 and values[0] > 0:
             row += f"   x{values[1] / values[0]:.2f}"

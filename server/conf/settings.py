@@ -84,6 +84,11 @@ IN_GAME_ERRORS = False
 MULTISESSION_MODE = 0
 AUTO_CREATE_CHARACTER_WITH_ACCOUNT = True
 
+# The database's upkeep (SQLite's query statistics), every two minutes.
+GLOBAL_SCRIPTS = {
+    "database_upkeep": {"typeclass": "typeclasses.scripts.DatabaseUpkeep", "interval": 120},
+}
+
 # Issue 20: only approved characters enter a Digger dungeon. DELVER_NO_APPROVAL=1
 # lifts that, for local testing and benchmarks only.
 DIGGER_APPROVAL_REQUIRED = not env_flag("DELVER_NO_APPROVAL")

@@ -79,12 +79,15 @@ def test_database_url_forms():
     assert database_from_url("", "/x/default.db3") == {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": "/x/default.db3",
+        "OPTIONS": {"init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"},
     }
     pg = database_from_url("postgres://delver:pw@db.example:5433/game", "/unused")
     assert pg["ENGINE"] == "django.db.backends.postgresql"
     assert (pg["USER"], pg["PASSWORD"], pg["HOST"], pg["PORT"], pg["NAME"]) == (
         "delver", "pw", "db.example", 5433, "game")
-    assert database_from_url("sqlite:////tmp/g.db3", "/unused")["NAME"] == "/tmp/g.db3"
+    sqlite = database_from_url("sqlite:////tmp/g.db3", "/unused")
+    assert sqlite["NAME"] == "/tmp/g.db3" and "journal_mode=WAL" in sqlite["OPTIONS"]["init_command"]
+    assert "OPTIONS" not in pg or "init_command" not in pg["OPTIONS"]
     with pytest.raises(SystemExit, match="DATABASE_URL"):
         database_from_url("mongodb://nope", "/unused")
 
@@ -222,3 +225,16 @@ def test_the_real_game_keeps_its_throttles_and_the_flag_lifts_them():
     assert creation != "None" and login != "None" and debug == "False" and name == "Delver"
     assert _settings_with(DELVER_NO_THROTTLE="1", DELVER_DEBUG="1", DELVER_GAME_NAME="Lanternfall") == [
         "None", "None", "True", "Lanternfall"]
+
+
+def test_a_sqlite_file_is_opened_with_write_ahead_logging(tmp_path):
+    from django.db.backends.sqlite3.base import DatabaseWrapper
+
+    settings = database_from_url(f"sqlite:///{tmp_path / 'game.db3'}", "/unused")
+    wrapper = DatabaseWrapper({**settings, "TIME_ZONE": None})
+    connection = wrapper.get_new_connection(wrapper.get_connection_params())
+    try:
+        assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert connection.execute("PRAGMA synchronous").fetchone() == (1,)  # NORMAL
+    finally:
+        connection.close()

@@ -6,7 +6,7 @@ from commands import social
 from commands.social import (
     CmdAfk, CmdDoing, CmdFinger, CmdStaff, CmdWhere, CmdWho, player_listing, shared_where_listing,
 )
-from world.social import presence
+from world.social import rules, presence
 from tests.social.helpers import SocialTest
 
 
@@ -51,6 +51,18 @@ class TestWho(SocialTest):
         per_account.assert_not_called()
         assert self.room1.key in who and self.account2.key in where
 
+    def test_listings_are_shared_for_a_few_seconds_then_made_again(self):
+        start = rules.LISTING_SECONDS * 1000.0
+        with mock.patch("commands.social.time.time", return_value=start):
+            assert self.room1.key in player_listing() and self.room1.key in shared_where_listing()
+        self.char2.move_to(self.room2, quiet=True)
+        later = start + rules.LISTING_SECONDS - 0.5
+        with mock.patch("commands.social.time.time", return_value=later):
+            assert self.room2.key not in player_listing()  # the shared one, a moment old
+            assert self.room2.key not in shared_where_listing()
+        with mock.patch("commands.social.time.time", return_value=start + rules.LISTING_SECONDS):
+            assert self.room2.key in player_listing() and self.room2.key in shared_where_listing()
+
     def test_listing_is_remade_when_doing_changes(self):
         player_listing()
         presence.set_doing(self.account2, "Mapping the ruin")
@@ -67,7 +79,7 @@ class TestWho(SocialTest):
 
 
 class TestSharedListingsStartFresh(SocialTest):
-    """The shared listings are kept per second and per session ids, which the
+    """The shared listings are kept for a few seconds and per session ids, which the
     next test reuses: each test must start without the last one's."""
 
     def test_1_makes_the_listings(self):

@@ -7,6 +7,10 @@ WIDTH = 78
 
 # Presence
 IDLE_MARK_SECONDS = 30 * 60  # `who` marks a player idle after this long
+# The players' `who` and `+where` are shared and remade at most this often
+# (at once when someone changes their @doing, afk or hiding): with two
+# thousand online, remaking them each second was a third of the Server's work.
+LISTING_SECONDS = 5
 DOING_MAX = 40
 AFK_MAX = 120
 FINGER_FIELDS_MAX = 12
