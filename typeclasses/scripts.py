@@ -18,11 +18,11 @@ class DatabaseUpkeep(DefaultScript):
         self.persistent = True
 
     def at_start(self, **kwargs):
-        from server.sqlite_upkeep import optimize
+        from server.conf.sqlite_upkeep import optimize
 
         optimize()
 
     def at_repeat(self, **kwargs):
-        from server.sqlite_upkeep import optimize
+        from server.conf.sqlite_upkeep import optimize
 
         optimize()

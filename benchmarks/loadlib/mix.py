@@ -20,6 +20,9 @@ DEFAULT_MIX = (
     "look:3,say:2,pose,who,help,+who,+where,page,+mail,scenepose,"
     "gg-companies,gg-items,og-sheet,og-check"
 )
+# The commands both games answer: stock Evennia plays only these, and the
+# two games are compared on them.
+CORE_COMMANDS = ("look", "say", "pose", "who", "help")
 PAGED_PLAYERS = 100  # pages go to one of the first players (bench00000...)
 
 
@@ -69,6 +72,13 @@ class CommandMix:
 
     def next_line(self, rng):
         return line_for(rng.choices(self.entries, self.weights)[0], rng)
+
+    def restricted_to(self, names):
+        """The same mix with only the entries named (weights kept)."""
+        kept = [(e, w) for e, w in zip(self.entries, self.weights) if e in names]
+        if not kept:
+            raise ValueError(f"the mix {self.describe()!r} has none of {', '.join(names)}")
+        return CommandMix(",".join(f"{entry}:{weight:g}" for entry, weight in kept))
 
     def describe(self):
         return ",".join(

@@ -22,8 +22,6 @@ import re
 
 PARTY_SIZE = 4
 DUNGEON = 1
-PARTY_COMMANDS = ("+act", "+act/complete", "+dungeon/draw", "+dungeon/enter", "+camp",
-                  "+challenge", "+party/create", "+party/join")
 _ABILITY = re.compile(r"Ability: (\w+)")
 _WAITING = re.compile(r"still waiting for ([^.]+)\.")
 _TESTS = re.compile(r"This challenge tests (\w+)")

@@ -6,7 +6,7 @@ from django.db import connection
 from evennia.accounts.models import AccountDB
 from evennia.typeclasses.attributes import Attribute
 
-from server.sqlite_upkeep import optimize
+from server.conf.sqlite_upkeep import optimize
 from typeclasses.scripts import DatabaseUpkeep
 
 def nick_lookup_plan(account):
