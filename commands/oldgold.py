@@ -15,13 +15,15 @@ from evennia import CmdSet
 from commands.command import DelverCommand
 from world.numbers import whole_number
 from world.oldgold import (
-    chargen, chase, combat, groups, magic, render, rules, services, touches, treasure,
+    chargen, chase, combat, groups, magic, reach, render, rules, services, touches, treasure,
 )
 from world.oldgold.errors import OldGoldError
 
 HELP_CATEGORY = "Old Gold scenes"
 _VERSUS = re.compile(r"\s+vs\.?\s+", re.I)
 _WITH = re.compile(r"\s+with\s+", re.I)
+_AT = re.compile(r"(?:^|\s)at\s+(\S+)$", re.I)
+_WAY = re.compile(r"(?:(towards|toward|away from|away)\b)?\s*(.*)$", re.I)
 _CAST_WORDS = ("cast", "spell", "prayer", "magic")
 GM_SWITCHES = ("approve", "inspire", "group", "fight", "join", "npc", "next", "cond",
                "uncond", "morale", "end", "give", "pay", "learn", "day", "deprive", "chase",
@@ -136,7 +138,8 @@ class CmdOldGold(OldGoldCommand):
         "new", "sheet", "check", "part", "reroll", "attack", "move", "sprint", "defend",
         "disengage", "done", "oa", "deathroll", "splinter", "cast", "magic", "shop", "buy",
         "sell", "drop", "carry", "mark", "repair", "deposit", "withdraw", "rest", "level",
-        "week", "downtime", "carouse", "order", "touch", "bond", "unbond", "deity", *GM_SWITCHES, *STAFF_SWITCHES,
+        "week", "downtime", "carouse", "order", "distance", "touch", "bond", "unbond", "deity",
+        *GM_SWITCHES, *STAFF_SWITCHES,
     )
     switch_locks = {**dict.fromkeys(GM_SWITCHES, "gm"), **dict.fromkeys(STAFF_SWITCHES, "staff")}
 
@@ -246,13 +249,14 @@ class CmdOldGold(OldGoldCommand):
                 kwargs["cover"] = "partial"
             elif option == "full cover":
                 kwargs["cover"] = "full"
-            elif option == "into melee":
-                kwargs["into_melee"] = True
             elif option.startswith("dual "):
                 kwargs["second"] = option[5:].strip()
+            elif option.startswith("by ") and opportunity:
+                kwargs["by"] = self.who(option[3:])
             else:
+                extra = ", by <NPC> (a GM's opportunity attack)" if opportunity else ""
                 raise OldGoldError(f"'{option}' is not an attack option: cover, full cover, "
-                                   "adv, dis, dual <weapon>, into melee.")
+                                   f"adv, dis, dual <weapon>{extra}.")
         return combat.AttackRequest(**kwargs)
 
     def switch_attack(self):
@@ -261,17 +265,37 @@ class CmdOldGold(OldGoldCommand):
     def switch_oa(self):
         self.room(combat.attack(self.caller, self._attack_request(opportunity=True)))
 
-    def _toward(self):
-        text = self.args.strip()
-        if text.lower().startswith("toward "):
-            text = text[7:]
-        return self.who(text) if text.strip() else None
+    def _way(self):
+        """{'toward': someone} or {'away': someone} from 'toward <name>',
+        'away from <name>' (or a bare name: toward); {} for no one."""
+        match = _WAY.match(self.args.strip())
+        name = match.group(2).strip()
+        if not name:
+            if match.group(1):
+                self.refuse_usage("Name whom you move toward or away from: +og/move toward "
+                                  "goblin, +og/move away from goblin.")
+            return {}
+        way = "away" if (match.group(1) or "").lower().startswith("away") else "toward"
+        return {way: self.who(name)}
 
     def switch_move(self):
-        self.room(combat.simple_action(self.caller, "move", toward=self._toward()))
+        self.room(combat.simple_action(self.caller, "move", **self._way()))
 
     def switch_sprint(self):
-        self.room(combat.simple_action(self.caller, "sprint", toward=self._toward()))
+        self.room(combat.simple_action(self.caller, "sprint", **self._way()))
+
+    def switch_distance(self):
+        if not self.args.strip():
+            self.tell(reach.show_distances(self.caller))
+            return
+        words = (self.rhs or "").split()
+        value = whole_number((words[-1] if words else "").lower().rstrip("m"), 0,
+                             rules.MAX_DISTANCE)
+        if not self.lhs.strip() or value is None or len(words) > 2:
+            self.refuse_usage("Give whom and how far: +og/distance goblin=20 (from the "
+                              "other side) or +og/distance goblin=Ann 4.")
+        other = self.who(words[0]) if len(words) == 2 else None
+        self.room(reach.set_distance(self.caller, self.who(self.lhs), value, other))
 
     def switch_defend(self):
         self.room(combat.simple_action(self.caller, "defend"))
@@ -424,8 +448,18 @@ class CmdOldGold(OldGoldCommand):
                                           services.attribute_named(parts[0]), difficulty))
 
     def switch_fight(self):
-        surprised = [self.who(n).key for n in (self.args or "").split(",") if n.strip()]
-        self.room(combat.start_fight(self.caller, self.caller.location, tuple(surprised)))
+        text, opening = self.args.strip(), None
+        far = _AT.search(text)
+        if far:
+            opening = whole_number(far.group(1).lower().rstrip("m"), 0, rules.MAX_DISTANCE)
+            if opening is None:
+                self.refuse_usage("Give how far apart the sides start in metres: "
+                                  "+og/fight at 20 (or +og/fight goblin at 20 when the "
+                                  "goblin is surprised).")
+            text = text[:far.start()]
+        surprised = [self.who(n).key for n in text.split(",") if n.strip()]
+        self.room(combat.start_fight(self.caller, self.caller.location, tuple(surprised),
+                                     opening))
 
     def switch_join(self):
         self.room(combat.join_fight(self.caller, self.who(self.args)))
@@ -583,27 +617,44 @@ def _split_with(text):
     return parts[0].strip(), (parts[1].strip() if len(parts) > 1 else "")
 
 
-_NPC_WORDS = ("might", "grace", "mind", "wits", "heart", "hp", "dp", "morale")
+_NPC_WORDS = ("might", "grace", "mind", "wits", "heart", "hp", "dp", "morale", "speed")
+_ATTACK_WORDS = ("reach", "range")
 
 
 def _npc_numbers(text):
+    """+og/npc's numbers: pairs like `hp 7`, and attacks as `attack <name>
+    <damage>` with an optional `reach 4m` or `range 20m` (a ranged attack)
+    and `direct` (damage that ignores DP)."""
     words = text.split()
     values, attacks, index = {}, [], 0
     while index < len(words):
         word = words[index].lower()
         if word in _NPC_WORDS and index + 1 < len(words):
-            number = whole_number(words[index + 1], 0, rules.MAX_NPC_HP)
-            if number is None:
-                raise OldGoldError(f"'{words[index + 1]}' is not a number for {word}.")
-            values[rules.ATTRIBUTE_ALIASES.get(word, word)] = number
+            values[rules.ATTRIBUTE_ALIASES.get(word, word)] = _npc_number(words[index + 1], word)
             index += 2
+        elif word in _ATTACK_WORDS and attacks and index + 1 < len(words):
+            attacks[-1]["reach"] = _npc_number(words[index + 1], word)
+            attacks[-1]["ranged"] = word == "range"
+            index += 2
+        elif word == "direct" and attacks:
+            attacks[-1]["direct"] = True
+            index += 1
         elif word == "attack" and index + 2 < len(words):
             attacks.append({"name": words[index + 1], "damage": words[index + 2]})
             index += 3
         else:
             raise OldGoldError(f"'{words[index]}' is not understood. Give pairs like hp 7, "
-                               "and attacks as attack <name> <damage>.")
+                               "and attacks as attack <name> <damage> [reach 4m or range "
+                               "20m] [direct].")
     return values, attacks
+
+
+def _npc_number(text, word):
+    number = whole_number(text.lower().rstrip("m"), 0, max(rules.MAX_NPC_HP,
+                                                           rules.MAX_DISTANCE))
+    if number is None:
+        raise OldGoldError(f"'{text}' is not a number for {word}.")
+    return number
 
 
 class OldGoldCmdSet(CmdSet):

@@ -110,7 +110,7 @@ class TestDamage(FightTest):
         assert self.sheet(self.char3).hp == 7
 
     def test_thrown_weapon_marks_a_dot_and_unarmed_is_1d2(self):
-        self.gm("/fight")
+        self.gm("/fight at 10")
         self.as_(self.char3, "/carry javelins=hands")
         out = self.as_(self.char3, "/attack goblin with javelins", None, 2)
         assert "with Javelins" in out
@@ -175,14 +175,16 @@ class TestConditionsMoraleDeath(FightTest):
 
 class TestAfterTheFight(FightTest):
     def test_wear_dots_and_thrown_weapons_come_back(self):
-        self.gm("/fight")
+        self.gm("/fight at 10")
         self.as_(self.char3, "/carry javelins=hands")
         self.as_(self.char3, "/attack goblin with javelins", None, 1)
         # Thrown: 1d6 = 6 (lost). Wear: Cid's sword 1 (wears), javelins skipped,
         # armour 4; Char2's axe 2.
         out = self.gm("/end", None, 6, 1, 4, 2)
         assert "Cid finds 0 of 1 Javelins thrown." in out
-        assert "Cid's Sword wears (1d6: 1): 1/3 dots." in out
+        assert ("Wear on Cid's gear (1d6 each, a 1 marks a dot): Sword [1] wears, 1/3 dots, "
+                "Medium armour (mail) [4].") in out
+        assert "Wear on Char2's gear (1d6 each, a 1 marks a dot): Axe [2]." in out
         items = self.sheet(self.char3).items
         assert items.get(name="Sword").marked == 1
         assert items.get(name="Javelins").marked == 1

@@ -110,7 +110,8 @@ def node_weapon(caller, raw_string, **kwargs):
     options = []
     for key in rules.STARTING_WEAPONS:
         gear = rules.GEAR[key]
-        options.append({"key": (gear.name, key), "desc": f"{gear.damage}, {gear.reach}",
+        reach = f"range {gear.reach}m" if gear.ranged else f"reach {gear.reach}m"
+        options.append({"key": (gear.name, key), "desc": f"{gear.damage}, {reach}",
                         "goto": (_choose, {"field": "weapon", "value": key,
                                            "next_node": "node_second"})})
     return render.wrap_text(text), _otherwise(options)

@@ -46,8 +46,7 @@ def _attack(character, last, rng):
     combat.undo_damage(encounter, target, d.get("lost", d["taken"]))
     rolled = combat.roll_attack_damage(d, rng)
     lines = [_again(character, f"Against {target.key}: {rolled.damage.render()}"
-                    .replace(f": {rolled.damage.taken} taken", f": {rolled.taken} taken")
-                    + rolled.extra + f" (was {d['taken']} taken).")]
+                    f" (was {d['taken']} taken).")]
     before = combat._hp(target)
     combat._apply_damage(encounter, target, rolled.taken, lines)
     if encounter is not None:
@@ -72,7 +71,7 @@ def _death(character, last, rng, kind="death"):
     entry = _entry_of(encounter, character) if encounter else None
     d = last.details
     _undo_death_outcome(sheet, d.get("outcome"), entry)
-    result = dice.death_roll(rng, disadvantage=d.get("disadvantage", False))
+    result = dice.death_roll(rng, d.get("advantage", False), d.get("disadvantage", False))
     lines = [_again(character, f"{result.render()} (was: {d.get('outcome')}).")]
     if result.outcome == "dies":
         sheet.dead = True

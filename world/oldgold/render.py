@@ -137,6 +137,17 @@ def wrap_text(text, width=None):
                      for line in str(text).split("\n"))
 
 
+def distances(table):
+    """How far apart a fight's creatures stand: (name, [(other, metres)])
+    rows, one line each."""
+    lines = ["Distances in the fight (metres; a melee blow reaches "
+             f"{rules.MELEE_REACH}m):"]
+    for name, others in table:
+        lines.append(_wrap(f"  {name}: " + ", ".join(f"{other} {far}m" for other, far in others),
+                           indent="    "))
+    return "\n".join(lines)
+
+
 def magic_list():
     lines = ["|wSpells|n (1d20, cast with Mind):"]
     for m in rules.SPELLS.values():

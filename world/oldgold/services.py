@@ -254,7 +254,7 @@ def _new_item(sheet, key, location=None, name=None):
     details = {}
     if gear.damage:
         details.update(damage=gear.damage, bonus=gear.bonus, ranged=gear.ranged,
-                       thrown=gear.thrown)
+                       thrown=gear.thrown, reach=gear.reach)
     if gear.dp:
         details["dp"] = gear.dp
     return Item.objects.create(
@@ -698,13 +698,9 @@ def _modes(sheet, obj, request, notes):
         disadvantage = True
     if request.their_disadvantage:
         advantage = True
-    if sheet is not None:
-        if request.resist and request.resist in sheet.ancestry_rules.resist_advantage:
-            advantage = True
-            notes.append(f"{sheet.ancestry_rules.name} resists {request.resist}")
-        if sheet.unrested:
-            disadvantage = True
-            notes.append("a day without rest")
+    if sheet is not None and request.resist in sheet.ancestry_rules.resist_advantage:
+        advantage = True
+        notes.append(f"{sheet.ancestry_rules.name} resists {request.resist}")
     for condition in _conditions(obj):
         if condition["key"] == "hexed" and condition.get("attribute") == request.attribute:
             disadvantage = True
@@ -715,6 +711,16 @@ def _modes(sheet, obj, request, notes):
         if condition["key"] == "blinded" and request.sight:
             disadvantage = True
             notes.append("blinded")
+    return own_modes(sheet, obj, notes, advantage, disadvantage)
+
+
+def own_modes(sheet, obj, notes, advantage=False, disadvantage=False):
+    """What every roll of `obj` carries, on top of `advantage` and
+    `disadvantage`: a day without rest (disadvantage on all rolls) and a
+    blessing (advantage on one roll, spent only where it changes the roll)."""
+    if sheet is not None and sheet.unrested:
+        disadvantage = True
+        notes.append("a day without rest")
     if has_condition(obj, "blessed") and not (advantage and not disadvantage):
         remove_condition(obj, "blessed")
         advantage = True
