@@ -19,7 +19,7 @@ end, also after an error or Ctrl-C. (Linux only: CPU figures come from /proc.)
     .venv/bin/python benchmarks/load.py --procs 2 --json > load.json
     .venv/bin/python benchmarks/load.py --costs --mix look,say,who,help,pose
     .venv/bin/python benchmarks/load.py --clients 500 --parties 20
-    .venv/bin/python benchmarks/load.py --target delver --mix look,say,og-sheet,og-check,og-order,og-help
+    .venv/bin/python benchmarks/load.py --target delver --mix look,say,og-sheet,og-check,og-part,og-order,og-help
 
 `--parties N` (default 20, the product's goal) makes N parties of four
 players (Delver only) play Digger rounds on sample dungeon 1 among the
