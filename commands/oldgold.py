@@ -78,9 +78,13 @@ class CmdOldGold(OldGoldCommand):
       +og/reroll [cast]            spend Inspiration on your last roll
                                    (cast: the spell or prayer you just cast)
       +og/attack <target>[ with <weapon>][=<options>]
-      +og/move [toward <name>], +og/sprint [toward <name>]
+      +og/move [toward <name> or away from <name>]   your Speed in metres
+      +og/sprint [toward <name> or away from <name>]  move again (main action)
       +og/defend, +og/disengage, +og/done
       +og/oa <target>[ with <weapon>]   opportunity attack, once a round
+      +og/distance                 how far apart everyone in the fight stands
+      +og/swap <name>              trade places with a PC of your Grace
+      +og/escape <attribute> vs <number or someone>   break a grapple or bonds
       +og/deathroll                at 0 HP, on your turn
       +og/splinter                 break your shield to ignore the last blow
       +og/cast <spell or prayer>[=<target>, <target>...]
@@ -113,16 +117,25 @@ class CmdOldGold(OldGoldCommand):
     half of them or more pass. Inspiration may roll your part again.
 
     Attack options: cover (+2 DP to the target), full cover (blocked),
-    adv, dis, dual <second weapon>, into melee (a shot into a melee hits a
-    random ally on a 1 in 6). Without a weapon you fight with the one in
-    your hands, or 'unarmed' (1d2) or 'improvised' (1d4), plus Might Bonus.
-    Damage is reduced by the target's DP.
+    adv, dis, dual <second weapon>. Without a weapon you fight with the one
+    in your hands, or 'unarmed' (1d2) or 'improvised' (1d4), plus Might
+    Bonus. Damage is reduced by the target's DP.
+
+    Distance matters: a melee weapon strikes within its reach (2m, a spear
+    4m); a bow, sling or thrown weapon cannot shoot at someone within 2m
+    or past its range, and a shot at a foe with one of your side within 2m
+    of it hits that ally on a 1 in 6. Magic reaches 60m unless it says
+    otherwise (a touch: 2m). Moving toward someone brings you your Speed
+    nearer (no closer than 2m); moving out of a foe's reach lets it strike
+    at you unless you disengaged first.
 
     Examples:
       +og/check might vs 12
       +og/check grace vs Goblin=adv, help Bob
       +og/part help Bob
       +og/attack goblin with sword=cover
+      +og/move toward goblin
+      +og/escape might vs goblin
       +og/cast magic missile=goblin, goblin
       +og/downtime 100=training
 
@@ -138,7 +151,8 @@ class CmdOldGold(OldGoldCommand):
         "new", "sheet", "check", "part", "reroll", "attack", "move", "sprint", "defend",
         "disengage", "done", "oa", "deathroll", "splinter", "cast", "magic", "shop", "buy",
         "sell", "drop", "carry", "mark", "repair", "deposit", "withdraw", "rest", "level",
-        "week", "downtime", "carouse", "order", "distance", "touch", "bond", "unbond", "deity",
+        "week", "downtime", "carouse", "order", "swap", "escape", "distance", "touch", "bond",
+        "unbond", "deity",
         *GM_SWITCHES, *STAFF_SWITCHES,
     )
     switch_locks = {**dict.fromkeys(GM_SWITCHES, "gm"), **dict.fromkeys(STAFF_SWITCHES, "staff")}
@@ -181,8 +195,13 @@ class CmdOldGold(OldGoldCommand):
         parts = _VERSUS.split(text, maxsplit=1)
         if len(parts) != 2 or not all(p.strip() for p in parts):
             self.refuse_usage("Say what you check and against what: +og/check might vs 12.")
-        attribute = services.attribute_named(parts[0])
-        against = parts[1].strip()
+        self.room(services.make_check(self.caller,
+                                      self._check_request(parts[0], parts[1], self.rhs)))
+
+    def _check_request(self, attribute, against, options):
+        """A CheckRequest from '<attribute>', '<number or someone>[/<attribute>]'
+        and the options after '='."""
+        against = against.strip()
         kwargs = {}
         number = whole_number(against, 0, rules.MAX_DIFFICULTY)
         if number is not None:
@@ -191,8 +210,8 @@ class CmdOldGold(OldGoldCommand):
             name, _, their = against.partition("/")
             kwargs["opponent"] = self.who(name)
             kwargs["opponent_attribute"] = services.attribute_named(their) if their else ""
-        request = services.CheckRequest(attribute, **kwargs, **self._check_options(self.rhs))
-        self.room(services.make_check(self.caller, request))
+        return services.CheckRequest(services.attribute_named(attribute), **kwargs,
+                                     **self._check_options(options))
 
     def _check_options(self, text):
         """A check's or a group part's options (comma-separated), as
@@ -315,6 +334,19 @@ class CmdOldGold(OldGoldCommand):
     def switch_order(self):
         self.tell(combat.order(self.caller.location))
 
+    def switch_swap(self):
+        if not self.args.strip():
+            self.refuse_usage("Name the PC of your Grace to trade places with: +og/swap Bo.")
+        self.room(combat.swap(self.caller, self.who(self.args)))
+
+    def switch_escape(self):
+        text = self.args.strip()
+        parts = _VERSUS.split(text, maxsplit=1)
+        if len(parts) != 2 or not all(p.strip() for p in parts):
+            self.refuse_usage("Say how you break free and against what: +og/escape might "
+                              "vs Goblin, or +og/escape grace vs 12.")
+        self.room(combat.escape(self.caller, self._check_request(parts[0], parts[1], "")))
+
     # ------------------------------------------------------------ magic
     def switch_cast(self):
         name = (self.lhs or "").strip()
@@ -427,7 +459,10 @@ class CmdOldGold(OldGoldCommand):
         self.room(services.approve(self.caller, services.find_anyone(self.caller, self.args)))
 
     def switch_inspire(self):
-        self.room(services.grant_inspiration(self.caller, self.who(self.args)))
+        if not self.lhs.strip():
+            self.refuse_usage("Name who is inspired: +og/inspire Ann[=for the bond she "
+                              "invented].")
+        self.room(services.grant_inspiration(self.caller, self.who(self.lhs), self.rhs or ""))
 
     def switch_group(self):
         what = self.args.strip().lower()
@@ -518,8 +553,13 @@ class CmdOldGold(OldGoldCommand):
 
     def switch_learn(self):
         if not self.rhs:
-            self.refuse_usage("+og/learn <character>=<spell or prayer>")
-        self.room(magic.learn(self.caller, self.who(self.lhs), self.rhs))
+            self.refuse_usage("+og/learn <character>=<spell or prayer>, or "
+                              "+og/learn <character>=language <name>")
+        what = self.rhs.strip()
+        if what.lower().startswith("language"):
+            self.room(services.learn_language(self.caller, self.who(self.lhs), what[8:]))
+            return
+        self.room(magic.learn(self.caller, self.who(self.lhs), what))
 
     def switch_day(self):
         people = [o for o in self.caller.location.contents

@@ -121,7 +121,7 @@ class TestDamage(FightTest):
 class TestConditionsMoraleDeath(FightTest):
     def test_a_condition_expires_after_its_rounds(self):
         self.gm("/fight")
-        self.gm("/cond Goblin=stunned 1 round", "Goblin is stunned for 1 rounds.")
+        self.gm("/cond Goblin=stunned 1 round", "Goblin is stunned for 1 round.")
         out = self.as_(self.char3, "/done")
         assert "Goblin is stunned and loses the turn." in out
         assert "Char2's turn." in out

@@ -96,6 +96,24 @@ class TestRestAndLevels(OldGoldTest):
         assert Item.objects.get(kind="ration").marked == 1
         self.call(CmdOldGold(), "/rest", "You have rested today already", caller=self.char2)
 
+    def test_a_watch_asleep_outlasts_conditions_timed_within_it(self):
+        from world.oldgold import rules, services
+
+        services.add_condition(self.char2, "hexed", 2 * rules.ROUNDS_PER_TURN, "Hag",
+                               attribute="mind")
+        services.add_condition(self.char2, "petrified")
+        out = self.rest(2)
+        assert "No longer hexed." in out
+        assert [c["key"] for c in self.sheet(self.char2).conditions] == ["petrified"]
+
+    def test_the_gm_inspires_for_a_deed_the_room_hears(self):
+        self.call(CmdOldGold(), "/inspire Char2=for the bond they invented with Cid",
+                  "Char2 is inspired (for the bond they invented with Cid): +og/reroll "
+                  "spends it on a roll, until their next rest.")
+        self.call(CmdOldGold(), "/inspire Char2", "Char2 is already inspired")
+        self.call(CmdOldGold(), "/inspire", "Name who is inspired")
+        self.call(CmdOldGold(), "/inspire Char", "Only a game master", caller=self.char2)
+
     def test_rest_needs_a_ration(self):
         Item.objects.filter(kind="ration").delete()
         self.call(CmdOldGold(), "/rest", "Resting needs a ration", caller=self.char2)

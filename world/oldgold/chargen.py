@@ -1,7 +1,7 @@
 """
 Old Gold chargen as an EvMenu (+og/new): ancestry, attributes (points or
-d4s), weapon, second item, and then the sheet is written and waits for a GM's
-review. The draft lives in the menu's own state until the last step, so
+d4s), weapon, second item, one more language if it fits, and then the sheet
+is written and waits for a GM's review. The draft lives in the menu's own state until the last step, so
 leaving the menu changes nothing.
 """
 
@@ -127,8 +127,24 @@ def node_second(caller, raw_string, **kwargs):
         short = key.split()[0]  # 'light', 'medium', 'spellbook', 'relic'
         options.append({"key": (gear.name, key, short), "desc": desc,
                         "goto": (_choose, {"field": "second", "value": key,
-                                           "next_node": "node_confirm"})})
+                                           "next_node": "node_language"})})
     return render.wrap_text(text), _otherwise(options)
+
+
+def _read_language(caller, raw, **kwargs):
+    try:
+        _draft(caller)["language"] = services.extra_language(raw)
+    except OldGoldError as err:
+        caller.msg(str(err))
+        return None
+    return "node_confirm"
+
+
+def node_language(caller, raw_string, **kwargs):
+    lineage = rules.ANCESTRIES[_draft(caller)["ancestry"]]
+    text = (f"You speak {' and '.join(lineage.languages)}. You may know one more language "
+            "if it fits your adventurer: type its name (e.g. Goblin), or |wnone|n.")
+    return render.wrap_text(text), [{"key": "_default", "goto": _read_language}]
 
 
 def _finish(caller, raw, **kwargs):
@@ -144,7 +160,7 @@ def _finish(caller, raw, **kwargs):
         outcome = services.create_sheet(
             caller, draft["ancestry"], draft["scores"], draft["weapon"], draft["second"],
             method=draft.get("method", "points"), name_details=touches,
-            attribute_dice=draft.get("attribute_dice", ()),
+            attribute_dice=draft.get("attribute_dice", ()), language=draft.get("language", ""),
         )
     except OldGoldError as err:
         caller.msg(str(err))
@@ -156,8 +172,10 @@ def _finish(caller, raw, **kwargs):
 def node_confirm(caller, raw_string, **kwargs):
     draft = _draft(caller)
     scores = ", ".join(f"{a.capitalize()} {v}" for a, v in draft["scores"].items())
+    language = f"; also speaks {draft['language']}" if draft.get("language") else ""
     text = (f"{rules.ANCESTRIES[draft['ancestry']].name}; {scores}; "
-            f"{rules.GEAR[draft['weapon']].name} and {rules.GEAR[draft['second']].name}.\n"
+            f"{rules.GEAR[draft['weapon']].name} and {rules.GEAR[draft['second']].name}"
+            f"{language}.\n"
             "HP (6 + 3 x Might + 1d6) and 20 + 2d20 gp are rolled when you confirm.")
     return render.wrap_text(text), _otherwise([
         {"key": ("Confirm", "y", "yes"), "desc": "write the sheet", "goto": _finish},

@@ -52,6 +52,7 @@ from world.oldgold.services import (
     is_npc,
     is_staff,
     item_named,
+    make_check,
     npc_stats,
     own_modes,
     playing_sheet,
@@ -157,6 +158,32 @@ def _current(encounter):
     return encounter.combatants[encounter.turn]
 
 
+@transaction.atomic
+def swap(caller, other):
+    """PCs who share a Grace score choose their order among themselves: two
+    of them trade places, before the first of the two has acted this round."""
+    encounter = encounter_here(caller.location)
+    mine, theirs = _entry_of(encounter, caller), _entry_of(encounter, other)
+    if mine is None or theirs is None or other == caller:
+        raise OldGoldError("Trade places with another PC in this fight: +og/swap <name>.")
+    if not (mine["pc"] and theirs["pc"]) or mine["grace"] != theirs["grace"]:
+        raise OldGoldError(f"Only PCs who share a Grace score choose their order: "
+                           f"{caller.key} has {mine['grace']}, {other.key} "
+                           f"{theirs['grace']}. Nothing changed.")
+    order = encounter.combatants
+    first, second = sorted((order.index(mine), order.index(theirs)))
+    started = encounter.turn == first and (order[first]["moved"] or order[first]["main"])
+    if encounter.turn > first or started:
+        raise OldGoldError(f"{order[first]['name']} has already acted this round: trade "
+                           "places next round, before either of you acts. Nothing changed.")
+    order[first], order[second] = order[second], order[first]
+    lines = [f"{caller.key} and {other.key} trade places. " + _order_line(encounter)]
+    if encounter.turn == first:
+        lines += _begin_turn(encounter)
+    encounter.save()
+    return Outcome(tuple(lines))
+
+
 def _acting_entry(caller, encounter):
     """The combatant the caller acts as now: their own turn, or the GM for
     the NPC whose turn it is. Refuses anyone else."""
@@ -214,8 +241,7 @@ def _apply_damage(encounter, target, amount, lines):
             if entry is not None:
                 entry["out"] = "dead"
                 encounter.casualties += 1
-                if encounter.casualties == 1:
-                    lines.append("A first casualty: the GM may call for morale (+og/morale).")
+                lines.extend(_breaking_point(encounter))
         return
     sheet = sheet_of(target, target)
     sheet.hp = max(0, sheet.hp - amount)
@@ -226,6 +252,18 @@ def _apply_damage(encounter, target, amount, lines):
                      "On each turn: |w+og/deathroll|n.")
         if entry is not None:
             entry["out"] = "down"
+
+
+def _breaking_point(encounter):
+    """The text's moments for morale that the server can see: the first
+    casualty, and half of the NPCs dead."""
+    npcs = [e for e in encounter.combatants if not e["pc"]]
+    dead = sum(1 for e in npcs if e["out"] == "dead")
+    if encounter.casualties == 1:
+        return ["A first casualty: the GM may call for morale (|w+og/morale|n)."]
+    if len(npcs) > 1 and dead * 2 >= len(npcs) and (dead - 1) * 2 < len(npcs):
+        return ["Half of them have fallen: the GM may call for morale (|w+og/morale|n)."]
+    return []
 
 
 def _heal(target, amount):
@@ -590,6 +628,43 @@ def _moved(encounter, entry, obj, other, other_entry, toward, verb, how=""):
         line += (f" Leaving {other.key}'s reach, {obj.key} may take an opportunity "
                  f"attack ({strike}).")
     return line
+
+
+HOLDS = ("grappled", "restrained")
+
+
+@transaction.atomic
+def escape(caller, request, rng=None):
+    """Break free of a grapple or of bonds: a check (`request`), as the main
+    action in a fight; on a success the holds end."""
+    held = [c for c in _conditions(caller) if c["key"] in HOLDS]
+    if not held:
+        raise OldGoldError("You are neither grappled nor restrained: there is nothing to "
+                           "break free of.")
+    encounter = encounter_here(caller.location, required=False)
+    entry = _entry_of(encounter, caller) if encounter else None
+    if entry is not None:
+        entry = _acting_entry(caller, encounter)
+        _require_able(entry, caller, "break free")
+        if entry["main"]:
+            raise OldGoldError("You have used your main action this turn: |w+og/done|n ends it.")
+    outcome = make_check(caller, request, rng, kind="escape", held=held)
+    lines = list(outcome.lines) + held_after(caller, held, outcome.data["check"].success)
+    if entry is not None:
+        entry["main"] = True
+        encounter.save()
+    return Outcome(tuple(lines), data=outcome.data)
+
+
+def held_after(obj, held, success):
+    """Set the holds by an escape's result (again, when Inspiration rolls it
+    anew): gone on a success, back as they were on a failure."""
+    names = " or ".join(rules.CONDITIONS[c["key"]].name.lower() for c in held)
+    kept = [c for c in _conditions(obj) if c["key"] not in HOLDS]
+    _save_conditions(obj, kept if success else kept + held)
+    if success:
+        return [f"{obj.key} breaks free: no longer {names}."]
+    return [f"{obj.key} is still {names}."]
 
 
 @transaction.atomic

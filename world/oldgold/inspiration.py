@@ -192,8 +192,18 @@ def _magic(character, last, rng):
     return Outcome(tuple(lines), data={"magic": chosen})
 
 
+def _escape(character, last, rng):
+    from world.oldgold import combat
+
+    outcome = reroll_check(character, last, rng, kind="escape")
+    success = outcome.data["check"].success
+    lines = [*outcome.lines, *combat.held_after(character, last.details["held"], success)]
+    return Outcome(tuple(lines), data=outcome.data)
+
+
 REROLLS = {
     "check": reroll_check,
+    "escape": _escape,
     "reroll": reroll_check,
     "attack": _attack,
     "death": _death,

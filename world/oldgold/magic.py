@@ -52,6 +52,7 @@ from world.oldgold.services import (
     score_of,
     sheet_of,
 )
+from world.words import counted
 
 
 def _magic_items(sheet):
@@ -108,7 +109,7 @@ def cast(caller, magic_text, targets=(), rng=None, item_text="", attribute=""):
     attribute_key = rules.CASTING_ATTRIBUTE[magic.kind]
     cast_bonus = bonus(sheet.score(attribute_key))
     if magic.targets == "bonus" and len(targets) > cast_bonus and magic.effect != "missiles":
-        raise OldGoldError(f"{magic.name} reaches at most {cast_bonus} targets "
+        raise OldGoldError(f"{magic.name} reaches at most {counted(cast_bonus, 'target')} "
                            f"(your {attribute_key.capitalize()} Bonus).")
     if magic.targets == "one" and len(targets) > 1:
         raise OldGoldError(f"{magic.name} has one target.")
@@ -281,7 +282,7 @@ class _Effects:
     def condition(encounter, caster, sheet, magic, targets, cast_bonus, rng, lines, rolled,
                   attribute="", **kw):
         rounds = _duration(magic, cast_bonus)
-        how = f" for {rounds} rounds" if rounds else ""
+        how = f" for {counted(rounds, 'round')}" if rounds else ""
         for target in targets:
             _require_combatant_record(target)
             if magic.check:
@@ -378,7 +379,7 @@ class _Effects:
         cleared = min(item.marked, cast_bonus)
         item.marked -= cleared
         item.save(update_fields=["marked"])
-        lines.append(f"  {item.name} loses {cleared} dots of wear "
+        lines.append(f"  {item.name} loses {counted(cleared, 'dot')} of wear "
                      f"({item.marked}/{item.max_dots}).")
 
 

@@ -61,7 +61,7 @@ def sheet(sheet, items, dp, used, pouches):
     lines.append(f"HP {sheet.hp}/{sheet.max_hp}  DP {dp}  {xp}  Inspiration "
                  f"{'yes' if sheet.inspiration else 'no'}")
     conditions = ", ".join(
-        rules.CONDITIONS[c["key"]].name + (f" ({c['rounds']} rounds)" if c["rounds"] else "")
+        rules.CONDITIONS[c["key"]].name + (f" ({counted(c['rounds'], 'round')})" if c["rounds"] else "")
         for c in sheet.conditions) or "none"
     lines.append(f"Conditions: {conditions}")
     flags = []

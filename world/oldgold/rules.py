@@ -273,6 +273,9 @@ MAGIC_ITEMS = _gear(
 GEAR = {**WEAPONS, **ARMOUR, **LIGHTS, **GOODS, **MAGIC_ITEMS}
 SHOP = {key: item for key, item in GEAR.items() if item.kind not in ("spellbook", "relic", "pouch")}
 FREE_KIT = ("waterskin", "bedroll", "flint & steel", "basic clothing")  # take no slots
+# OURS: what the Referee hands every new adventurer on top (the text leaves the
+# kit to the table): a ration for the first rest and a torch, in the pack.
+STARTING_EXTRAS = (("rations", "pack"), ("torch", "pack"))
 STARTING_WEAPONS = ("dagger", "club", "sword", "spear", "mace", "axe", "shortbow", "sling")
 STARTING_SECOND = ("light armour", "medium armour", "spellbook", "relic")
 
@@ -495,3 +498,4 @@ MAX_DIFFICULTY = 60
 MAX_GP = 10_000_000
 MAX_NPC_HP = 500
 MAX_NPC_ATTRIBUTE = 20
+MAX_LANGUAGE = 24

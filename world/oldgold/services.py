@@ -31,6 +31,7 @@ from world.oldgold import rules
 from world.oldgold.errors import OldGoldError
 from world.oldgold.models import Encounter, Item, OldGoldRoll, OldGoldSheet
 from world.prepared import Prepared
+from world.words import counted
 
 default_rng = random.SystemRandom()
 
@@ -197,9 +198,35 @@ def roll_scores(ancestry, rng=None):
     return dict(zip(faces, result.scores)), result
 
 
+def extra_language(text):
+    """A language's name as typed ('' for 'none'); refuses what is no name."""
+    name = " ".join((text or "").split())
+    if name.lower() in ("", "none", "no", "-"):
+        return ""
+    if len(name) > rules.MAX_LANGUAGE or not all(part.isalpha() for part in name.split()):
+        raise OldGoldError(f"Type a language's name in letters (at most {rules.MAX_LANGUAGE}), "
+                           "e.g. Goblin, or none.")
+    return name.title()
+
+
+@transaction.atomic
+def learn_language(gm, character, text):
+    """A language learned in downtime, as the GM allows."""
+    _require_gm(gm)
+    sheet = sheet_of(character, gm)
+    name = extra_language(text)
+    if not name:
+        raise OldGoldError("Name the language: +og/learn <name>=language Goblin.")
+    if name.lower() in (known.lower() for known in sheet.languages):
+        raise OldGoldError(f"{character.key} already speaks {name}.")
+    sheet.languages = [*sheet.languages, name]
+    sheet.save(update_fields=["languages"])
+    return Outcome((f"{character.key} now speaks {name}.",))
+
+
 @transaction.atomic
 def create_sheet(character, ancestry, scores, weapon, second, rng=None, method="points",
-                 name_details=None, attribute_dice=()):
+                 name_details=None, attribute_dice=(), language=""):
     """Write the adventurer: HP, kit, coin and (for a spellbook or relic) a
     random spell or prayer. The sheet waits for review (status pending)."""
     rng = _dice(rng)
@@ -221,7 +248,8 @@ def create_sheet(character, ancestry, scores, weapon, second, rng=None, method="
     coin = rules.STARTING_GP[0] + gold.total
     sheet = OldGoldSheet.objects.create(
         character=character, ancestry=ancestry, level=1, xp=0, hp=hp.total, max_hp=hp.total,
-        coin=coin, status=OldGoldSheet.PENDING, languages=list(lineage.languages),
+        coin=coin, status=OldGoldSheet.PENDING,
+        languages=list(dict.fromkeys([*lineage.languages, *filter(None, [language])])),
         details={"free_kit": list(rules.FREE_KIT), **(name_details or {})}, **scores,
     )
     lines = [
@@ -241,8 +269,8 @@ def create_sheet(character, ancestry, scores, weapon, second, rng=None, method="
         lines.append(f"Your {second} holds {magic.name} (1d20: {die}).")
     else:
         _new_item(sheet, second, location="body")
-    _new_item(sheet, "rations", location="pack")
-    _new_item(sheet, "torch", location="pack")
+    for key, location in rules.STARTING_EXTRAS:
+        _new_item(sheet, key, location=location)
     _log("chargen", character, character.location,
          list(attribute_dice) + list(hp.dice) + list(gold.dice) + magic_dice,
          " ".join(lines), ancestry=ancestry, method=method, scores=scores)
@@ -644,7 +672,7 @@ def set_condition(gm, target, key, rounds=None, of=None):
         raise OldGoldError(f"{target.key} cannot be frightened of themselves.")
     extra = {"of": of.id, "of_name": of.key} if of is not None else {}
     add_condition(target, key, rounds, source=gm.key, **extra)
-    how = f" for {rounds} rounds" if rounds else " until the fight ends or it is cleared"
+    how = f" for {counted(rounds, 'round')}" if rounds else " until the fight ends or it is cleared"
     name = rules.CONDITIONS[key].name.lower()
     fear = f" of {of.key}" if of is not None else ""
     return Outcome((f"{target.key} is {name}{fear}{how}.",))
@@ -729,8 +757,9 @@ def own_modes(sheet, obj, notes, advantage=False, disadvantage=False):
 
 
 @transaction.atomic
-def make_check(character, request, rng=None, kind="check"):
-    """A check by a PC (or a GM for an NPC); posts the dice to the room."""
+def make_check(character, request, rng=None, kind="check", **logged):
+    """A check by a PC (or a GM for an NPC); posts the dice to the room.
+    `kind` and `logged` say what the check was for in the roll log."""
     rng = _dice(rng)
     npc = is_npc(character)
     sheet = None if npc else playing_sheet(character)
@@ -756,7 +785,7 @@ def make_check(character, request, rng=None, kind="check"):
     _log(kind, character, character.location, result.dice, line,
          attribute=request.attribute, difficulty=difficulty, score=score,
          advantage=advantage, disadvantage=disadvantage, reroll_ones=halfkin,
-         success=result.success)
+         success=result.success, **logged)
     return Outcome((line,), data={"check": result})
 
 
@@ -770,26 +799,30 @@ def reroll(character, rng=None, cast=False):
     return inspiration.reroll(character, rng, cast=cast)
 
 
-def reroll_check(character, last, rng):
+def reroll_check(character, last, rng, kind="reroll"):
     d = last.details
     result = dice.check(d["score"], d["difficulty"], rng, d["advantage"], d["disadvantage"],
                         reroll_ones=d["reroll_ones"])
     line = (f"{character.key} spends Inspiration and rolls {d['attribute'].capitalize()} "
             f"again: {result.render()}")
-    _log("reroll", character, character.location, result.dice, line,
+    _log(kind, character, character.location, result.dice, line,
          **{**d, "success": result.success, "of": last.pk})
     return Outcome((line,), data={"check": result})
 
 
 @transaction.atomic
-def grant_inspiration(gm, character):
+def grant_inspiration(gm, character, deed=""):
+    """The GM inspires an adventurer for something bold or inventive they
+    did (`deed`, said to the room): at chargen, a bond, a fight, anywhere."""
     _require_gm(gm)
     sheet = sheet_of(character, gm)
     if sheet.inspiration:
         raise OldGoldError(f"{character.key} is already inspired (it does not stack).")
     sheet.inspiration = True
     sheet.save(update_fields=["inspiration"])
-    return Outcome((f"{character.key} is inspired: |w+og/reroll|n spends it on a roll.",))
+    why = f" ({' '.join(deed.split())[:80]})" if deed.strip() else ""
+    return Outcome((f"{character.key} is inspired{why}: |w+og/reroll|n spends it on a "
+                    "roll, until their next rest.",))
 
 
 @dataclass(frozen=True)
@@ -880,6 +913,10 @@ def rest(character, rng=None):
     sheet.unrested = False
     lost = sheet.inspiration
     sheet.inspiration = False
+    # A watch asleep outlasts any condition timed to end within it.
+    watch = rules.DURATION_ROUNDS["watch"]
+    faded = [c for c in sheet.conditions if c["rounds"] is not None and c["rounds"] <= watch]
+    sheet.conditions = [c for c in sheet.conditions if c not in faded]
     needed = next_level_xp(sheet)
     if needed is not None and sheet.xp >= needed and sheet.level < rules.MAX_LEVEL:
         sheet.level_ready = True
@@ -891,6 +928,9 @@ def rest(character, rng=None):
         lines.append("Spellbook and relic dots clear.")
     if lost:
         lines.append("Their Inspiration fades with the rest.")
+    if faded:
+        lines.append("No longer " + ", ".join(rules.CONDITIONS[c["key"]].name.lower()
+                                                for c in faded) + ".")
     if sheet.level_ready:
         lines.append("They have the XP for a new level: |w+og/level <attribute>|n.")
     _log("rest", character, character.location, [die], " ".join(lines), die=die,
@@ -1052,4 +1092,5 @@ def repair(character, item_text):
     sheet.save(update_fields=["coin"])
     dots_cleared, item.marked = item.marked, 0
     item.save(update_fields=["marked"])
-    return Outcome((f"A blacksmith mends {dots_cleared} dots on {item.name} for {cost} gp.",))
+    return Outcome((f"A blacksmith mends {counted(dots_cleared, 'dot')} on {item.name} for "
+                    f"{cost} gp.",))
