@@ -76,7 +76,7 @@ def test_a_gm_and_two_players_fight_an_old_gold_encounter(game_server, unique_na
         gm.command(f"+og/adjust {ann}/hp=0")
         assert "At 0 HP you cannot act" in one.command("+og/attack goblin")
         rolled = one.command("+og/deathroll")
-        assert "Death roll: [" in rolled
+        assert "death roll: [" in rolled
         if "pulls through" in rolled:
             one.command("+og/done")
         ended = gm.command("+og/end")
@@ -92,5 +92,5 @@ def test_a_gm_and_two_players_fight_an_old_gold_encounter(game_server, unique_na
         gm.command(f"+og/adjust {bo}/xp=200")
         gm.command("+og/day")
         rest = two.command("+og/rest")
-        assert "the XP for a new level" in rest
+        assert f"{bo} has the XP for level 2" in rest
         assert "reaches level 2: Grace 2 -> 3" in two.command("+og/level grace")

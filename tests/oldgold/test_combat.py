@@ -152,7 +152,7 @@ class TestConditionsMoraleDeath(FightTest):
         self.sheet(self.char2).__class__.objects.filter(character=self.char2).update(hp=0)
         self.as_(self.char2, "/attack bandit", "At 0 HP you cannot act")
         out = self.as_(self.char2, "/deathroll", None, 3)
-        assert "Death roll: [3], hangs on, still dying" in out and "Bandit's turn." in out
+        assert "death roll: [3], hangs on, still dying" in out and "Bandit's turn." in out
         self.gm("/next")
         self.as_(self.char3, "/done")
         self.gm("/next")

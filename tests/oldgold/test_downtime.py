@@ -127,15 +127,20 @@ class TestRestAndLevels(OldGoldTest):
     def test_downtime_xp_then_rest_then_level(self):
         self.call(CmdOldGold(), "/downtime 200=training", "Char2 spends 200 gp on training: "
                   "+200 XP", caller=self.char2)
-        self.call(CmdOldGold(), "/level grace", "Level 2 needs 200 XP (you have 200) and a "
-                  "successful rest", caller=self.char2)
+        self.call(CmdOldGold(), "/level grace", "You have the 200 XP for level 2: a "
+                  "successful rest readies it (+og/rest).", caller=self.char2)
         out = self.rest(2)
-        assert "the XP for a new level" in out
+        assert "Char2 has the XP for level 2: +og/level <attribute>." in out
         with self.dice(3):
             out = self.call(CmdOldGold(), "/level might", None, caller=self.char2)
-        assert "Char2 reaches level 2: Might 4 -> 5" in out and "+ 3 for Might" in out
+        assert ("Char2 reaches level 2: Might 4 -> 5; HP 1d6 [3] = 3, + 3 for Might; "
+                "max HP 18.") in out
         sheet = self.sheet(self.char2)
         assert (sheet.level, sheet.max_hp, sheet.xp, sheet.might) == (2, 12 + 3 + 3, 0, 5)
+
+    def test_without_the_xp_the_level_says_how_much_is_missing(self):
+        self.call(CmdOldGold(), "/level grace", "Level 2 needs 200 XP (you have 0) and a "
+                  "successful rest after you have it.", caller=self.char2)
 
     def test_no_attribute_above_nine(self):
         self.adv.mind = 9

@@ -83,7 +83,7 @@ class TestMoving(FightTest):
         self.gm("/fight")
         out = self.as_(self.char3, "/move away from goblin")
         assert ("Cid moves away from Goblin: 2m apart, now 12m. Leaving Goblin's reach, "
-                "Cid may take an opportunity attack (the GM: +og/oa Cid=by Goblin).") in out
+                "Cid provokes an opportunity attack (the GM: +og/oa Cid=by Goblin).") in out
         out = self.gm("/oa Cid=by goblin", None, 6)
         assert "Goblin makes an opportunity attack on Cid with dagger" in out
         self.gm("/oa Cid=by goblin", "Goblin has made their one opportunity attack")
@@ -100,6 +100,15 @@ class TestMoving(FightTest):
                  "now 5m.")
         self.as_(self.char3, "/sprint toward bandit", "Cid sprints toward Bandit as their "
                  "main action: 5m apart, now 2m.")
+
+    def test_a_move_keeps_the_others_where_a_triangle_allows(self):
+        self.gm("/fight at 16")
+        self.as_(self.char3, "/move toward goblin", "Cid moves toward Goblin: 16m apart, "
+                 "now 6m.")
+        # Char2 stayed 16m from the Goblin, so Cid is now at least 10m from Char2;
+        # the Bandit stood by the Goblin, so Cid is at most 8m from it.
+        self.as_(self.char3, "/distance", "Distances in the fight (metres; a melee blow "
+                 "reaches 2m):\n  Cid: Goblin 6m, Char2 10m, Bandit 8m")
 
     def test_a_dwarf_moves_eight_metres(self):
         self.sheet(self.char3).__class__.objects.filter(character=self.char3).update(

@@ -71,3 +71,12 @@ class TestBreakingPoints(FightTest):
         assert "Char2's turn." in self.as_(self.char3, "/done")  # the fallen Goblin is skipped
         out = self.as_(self.char2, "/attack rat", None, 4)
         assert "Half of them have fallen: the GM may call for morale" in out
+
+    def test_when_every_foe_is_gone_the_gm_hears_how_to_end(self):
+        self.gm("/fight")
+        out = self.gm("/morale", None, 6, 6, 6, 6)
+        assert "No foe is left standing: the GM ends the fight with +og/end." in out
+        self.as_(self.char3, "/done")
+        out = self.as_(self.char2, "/done")
+        # The new round's order marks who acts first, past the ones gone.
+        assert "Round 2. Order: >Cid 3, Goblin 3 (fled), Char2 2, Bandit 2 (fled)." in out

@@ -390,7 +390,8 @@ class HpRoll:
 
     def render(self):
         mode = f" with {self.mode}" if self.mode else ""
-        return f"HP {self.base} + 1d6{mode} {format_dice(self.dice)} = {self.total}"
+        base = f"{self.base} + " if self.base else ""
+        return f"HP {base}1d6{mode} {format_dice(self.dice)} = {self.total}"
 
 
 def roll_hp(base, rng, advantage=False, sides=6):

@@ -81,7 +81,8 @@ def _read_points(caller, raw, **kwargs):
     draft = _draft(caller)
     parts = raw.split()
     if len(parts) != 4 or not all(p.isascii() and p.isdigit() and len(p) < 3 for p in parts):
-        caller.msg("Type four numbers: Might Grace Mind Heart, e.g. |w2 2 1 1|n.")
+        caller.msg("Type four numbers: Might Grace Mind Heart, e.g. |w2 2 1 1|n "
+                   "(they must add up to your points).")
         return None
     scores = dict(zip(rules.ATTRIBUTES, (int(p) for p in parts)))
     try:
@@ -95,8 +96,10 @@ def _read_points(caller, raw, **kwargs):
 
 def node_points(caller, raw_string, **kwargs):
     lineage = rules.ANCESTRIES[_draft(caller)["ancestry"]]
+    even, left = divmod(lineage.points, len(rules.ATTRIBUTES))
+    example = " ".join(str(even + (i < left)) for i in range(len(rules.ATTRIBUTES)))
     text = (f"Type four numbers adding up to {lineage.points}, each 0 to "
-            f"{rules.CREATION_CAP}: Might Grace Mind Heart (e.g. 2 2 1 1).")
+            f"{rules.CREATION_CAP}: Might Grace Mind Heart.\nFor example: |w{example}|n")
     return render.wrap_text(text), [{"key": "_default", "goto": _read_points}]
 
 

@@ -241,7 +241,7 @@ def _apply_damage(encounter, target, amount, lines):
             if entry is not None:
                 entry["out"] = "dead"
                 encounter.casualties += 1
-                lines.extend(_breaking_point(encounter))
+                lines.extend(_breaking_point(encounter) or _no_foe_left(encounter))
         return
     sheet = sheet_of(target, target)
     sheet.hp = max(0, sheet.hp - amount)
@@ -252,6 +252,14 @@ def _apply_damage(encounter, target, amount, lines):
                      "On each turn: |w+og/deathroll|n.")
         if entry is not None:
             entry["out"] = "down"
+
+
+def _no_foe_left(encounter):
+    """When the last NPC is dead or gone, say how the fight ends."""
+    npcs = [e for e in encounter.combatants if not e["pc"]]
+    if npcs and all(e["out"] in ("dead", "fled") for e in npcs):
+        return ["No foe is left standing: the GM ends the fight with |w+og/end|n."]
+    return []
 
 
 def _breaking_point(encounter):
@@ -625,7 +633,7 @@ def _moved(encounter, entry, obj, other, other_entry, toward, verb, how=""):
             and other_entry["pc"] != entry["pc"] and not other_entry["out"]):
         strike = (f"|w+og/oa {obj.key}|n" if other_entry["pc"]
                   else f"the GM: |w+og/oa {obj.key}=by {other.key}|n")
-        line += (f" Leaving {other.key}'s reach, {obj.key} may take an opportunity "
+        line += (f" Leaving {other.key}'s reach, {obj.key} provokes an opportunity "
                  f"attack ({strike}).")
     return line
 
@@ -696,13 +704,14 @@ def _standing(encounter):
 
 def _advance(encounter, rng=None):
     lines = []
+    order_at = None  # where a new round's order line goes, once its first actor is known
     for _ in range(len(encounter.combatants) * 2 + 2):
         encounter.turn += 1
         if encounter.turn >= len(encounter.combatants):
             encounter.turn = 0
             encounter.round += 1
             lines += _tick(encounter)
-            lines.append(_order_line(encounter))
+            order_at = len(lines)
         current = _current(encounter)
         if current["out"] == "dead" and not current["pc"]:
             # A fallen creature's hooks still run in its slot: a lone zombie
@@ -724,8 +733,12 @@ def _advance(encounter, rng=None):
         if blocked:
             lines.append(f"{current['name']} is {blocked.lower()} and loses the turn.")
             continue
+        if order_at is not None:
+            lines.insert(order_at, _order_line(encounter))
         lines += _begin_turn(encounter, rng)
         return lines
+    if order_at is not None:
+        lines.insert(order_at, _order_line(encounter))
     lines.append("No one is left who can act. The GM ends the fight with |w+og/end|n.")
     return lines
 
@@ -795,7 +808,8 @@ def death_roll(caller, rng=None):
     advantage, disadvantage = own_modes(sheet, caller, notes)
     result = dice.death_roll(rng, advantage, disadvantage)
     note = f" [{'; '.join(notes)}]" if notes else ""
-    lines = [f"{caller.key}'s {result.render()}.{note}"]
+    said = result.render()
+    lines = [f"{caller.key}'s {said[0].lower()}{said[1:]}.{note}"]
     if result.outcome == "dies":
         sheet.dead = True
         sheet.save(update_fields=["dead"])
@@ -838,6 +852,7 @@ def morale(gm, targets=(), rng=None):
         line += " and flee." if result.breaks else "."
         lines.append(line)
         _log("morale", obj, gm.location, result.dice, line, breaks=result.breaks)
+    lines += _no_foe_left(encounter)
     if _current(encounter)["out"] == "fled":
         lines += _advance(encounter, rng)
     encounter.save()

@@ -7,8 +7,9 @@ its range (60m unless it says otherwise, a touch no farther than a hand).
 A fight keeps metres per pair of combatants (`Encounter.distances`). A
 pair nobody has moved stands within reach when both are on one side, and
 the fight's opening distance apart otherwise. Moving toward or away from
-someone changes that one pair: a line between two creatures, not a map
-(the GM sets any other distance with +og/distance).
+someone changes that pair, and the mover's distance to anyone else only as
+far as the triangle with them demands: not a map (the GM sets any distance
+with +og/distance).
 """
 
 import re
@@ -78,6 +79,16 @@ def step(encounter, mover, other, pace, toward):
     else:
         after = before + pace
     _set(encounter, mover, other, after)
+    # Whoever stands near `other` the mover now stands near too, and no
+    # nearer than the gap between them allows (two sides of a triangle).
+    for third in encounter.combatants:
+        if third["id"] in (mover["id"], other["id"]):
+            continue
+        near = between(encounter, other, third)
+        kept = between(encounter, mover, third)
+        fitted = min(max(kept, abs(after - near)), after + near)
+        if fitted != kept:
+            _set(encounter, mover, third, fitted)
     return before, after
 
 

@@ -7,7 +7,7 @@ import re
 
 from world.dice.oldgold import attribute_bonus
 from world.oldgold import rules
-from world.words import counted, with_article
+from world.words import counted
 
 WIDTH = 78
 
@@ -22,7 +22,8 @@ def item_note(item):
     d = item.details
     parts = []
     if d.get("damage"):
-        parts.append(f"{d['damage']} + {(d.get('bonus') or 'might').capitalize()} Bonus")
+        parts.append(f"{d['damage']} + {(d.get('bonus') or 'might').capitalize()} Bonus"
+                     + _reach(d.get("ranged"), d.get("reach")))
     if d.get("dp"):
         parts.append(f"+{d['dp']} DP")
     if d.get("spell"):
@@ -36,6 +37,16 @@ def item_note(item):
     return "; ".join(parts)
 
 
+def _reach(ranged, metres):
+    """', range 40m' for what shoots, ', reach 4m' for a long melee weapon;
+    nothing for the common reach."""
+    if ranged and metres:
+        return f", range {metres}m"
+    if metres and metres > rules.MELEE_REACH:
+        return f", reach {metres}m"
+    return ""
+
+
 def sheet(sheet, items, dp, used, pouches):
     """The whole sheet as text."""
     character = sheet.character
@@ -46,10 +57,6 @@ def sheet(sheet, items, dp, used, pouches):
         head += " |r(dead)|n"
     lines = [head, f"Sheet: {status}. Speed {lineage.speed}m. Languages: "
              + ", ".join(sheet.languages) + "."]
-    touches = [sheet.details.get(k) for k in ("appearance", "personality", "background",
-                                                "motivation")]
-    if all(touches):
-        lines.append(f"{with_article(touches[0]).capitalize()}, {touches[1]} former {touches[2]}, out for {touches[3]}.")
     from world.oldgold.touches import describe
 
     lines += describe(sheet)
@@ -97,9 +104,9 @@ def shop():
         for gear in rules.SHOP.values():
             if gear.kind != kind:
                 continue
-            notes = [gear.damage or (f"{gear.dp} DP" if gear.dp else ""),
-                     "bulky" if gear.bulky else ""]
-            note = " ".join(n for n in notes if n)
+            notes = [gear.damage + (_reach(gear.ranged, gear.reach) if gear.damage else "")
+                     or (f"{gear.dp} DP" if gear.dp else ""), "bulky" if gear.bulky else ""]
+            note = ", ".join(n for n in notes if n)
             entries.append(f"{gear.key} {gear.price}gp" + (f" ({note})" if note else ""))
         lines.append(f"|c{title}|n: " + ", ".join(entries))
     return "\n".join(_wrap(line) for line in lines)

@@ -505,8 +505,11 @@ def buy(character, key):
         raise _full_refusal(sheet, gear.name)
     sheet.save(update_fields=["coin"])
     item = _new_item(sheet, gear.key, place)
+    worn = {"weapon": "hands", "shield": "hands", "armour": "body"}.get(gear.kind)
+    use = (f"To use it, carry it: |w+og/carry {gear.key}={worn}|n.",
+           ) if worn and worn != place else ()
     return Outcome((f"{character.key} buys {gear.name} for {gear.price} gp ({place}); "
-                    f"{sheet.coin} gp left.",), data={"item": item})
+                    f"{sheet.coin} gp left.",), private=use, data={"item": item})
 
 
 def sale_price(item):
@@ -932,7 +935,8 @@ def rest(character, rng=None):
         lines.append("No longer " + ", ".join(rules.CONDITIONS[c["key"]].name.lower()
                                                 for c in faded) + ".")
     if sheet.level_ready:
-        lines.append("They have the XP for a new level: |w+og/level <attribute>|n.")
+        lines.append(f"{character.key} has the XP for level {sheet.level + 1}: "
+                     "|w+og/level <attribute>|n.")
     _log("rest", character, character.location, [die], " ".join(lines), die=die,
          healed=sheet.hp - before)
     return Outcome(tuple(lines))
@@ -947,6 +951,9 @@ def level_up(character, attribute, rng=None):
                            "strongholds and ships instead.")
     if not sheet.level_ready:
         needed = next_level_xp(sheet)
+        if sheet.xp >= needed:
+            raise OldGoldError(f"You have the {needed} XP for level {sheet.level + 1}: a "
+                               "successful rest readies it (|w+og/rest|n).")
         raise OldGoldError(f"Level {sheet.level + 1} needs {needed} XP (you have {sheet.xp}) "
                            "and a successful rest after you have it.")
     score = sheet.score(attribute)
@@ -964,7 +971,7 @@ def level_up(character, attribute, rng=None):
     sheet.save()
     line = (f"{character.key} reaches level {sheet.level}: {attribute.capitalize()} "
             f"{score} -> {score + 1}; {hp.render()}"
-            + (f" + {rules.HP_PER_MIGHT} for Might" if attribute == "might" else "")
+            + (f", + {rules.HP_PER_MIGHT} for Might" if attribute == "might" else "")
             + f"; max HP {sheet.max_hp}.")
     _log("level", character, character.location, hp.dice, line, attribute=attribute,
          gain=gain, advantage=sheet.ancestry_rules.hp_advantage)
