@@ -25,7 +25,7 @@ _WITH = re.compile(r"\s+with\s+", re.I)
 _AT = re.compile(r"(?:^|\s)at\s+(\S+)$", re.I)
 _WAY = re.compile(r"(?:(towards|toward|away from|away)\b)?\s*(.*)$", re.I)
 _CAST_WORDS = ("cast", "spell", "prayer", "magic")
-GM_SWITCHES = ("approve", "inspire", "group", "fight", "join", "npc", "next", "cond",
+GM_SWITCHES = ("approve", "inspire", "fight", "join", "npc", "next", "cond",
                "uncond", "morale", "end", "give", "pay", "learn", "day", "deprive", "chase",
                "exchange", "endchase", "treasure", "share")
 STAFF_SWITCHES = ("adjust", "gm")
@@ -75,6 +75,7 @@ class CmdOldGold(OldGoldCommand):
       +og/sheet [<character>]
       +og/check <attribute> vs <number or someone>[/<attribute>][=<options>]
       +og/part [<options>]         roll your own part of a GM's group check
+      +og/group                    the group check waiting here, part by part
       +og/reroll [cast]            spend Inspiration on your last roll
                                    (cast: the spell or prayer you just cast)
       +og/attack <target>[ with <weapon>][=<options>]
@@ -148,7 +149,7 @@ class CmdOldGold(OldGoldCommand):
     help_category = HELP_CATEGORY
     locks = f"cmd:all();gm:{services.GM_LOCK};staff:{services.STAFF_LOCK}"
     switch_options = (
-        "new", "sheet", "check", "part", "reroll", "attack", "move", "sprint", "defend",
+        "new", "sheet", "check", "part", "group", "reroll", "attack", "move", "sprint", "defend",
         "disengage", "done", "oa", "deathroll", "splinter", "cast", "magic", "shop", "buy",
         "sell", "drop", "carry", "mark", "repair", "deposit", "withdraw", "rest", "level",
         "week", "downtime", "carouse", "order", "swap", "escape", "distance", "touch", "bond",
@@ -465,6 +466,8 @@ class CmdOldGold(OldGoldCommand):
         self.room(services.grant_inspiration(self.caller, self.who(self.lhs), self.rhs or ""))
 
     def switch_group(self):
+        """Anyone sees the waiting group check; calling, rolling for the
+        absent and dropping one are the GM's (the services refuse others)."""
         what = self.args.strip().lower()
         if not what:
             self.tell(groups.show_group(self.caller.location))

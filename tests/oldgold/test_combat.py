@@ -182,8 +182,8 @@ class TestAfterTheFight(FightTest):
         # armour 4; Char2's axe 2.
         out = self.gm("/end", None, 6, 1, 4, 2)
         assert "Cid finds 0 of 1 Javelins thrown." in out
-        assert ("Wear on Cid's gear (1d6 each, a 1 marks a dot): Sword [1] wears, 1/3 dots, "
-                "Medium armour (mail) [4].") in out
+        assert ("Wear on Cid's gear (1d6 each, a 1 marks a dot): Sword [1] wears (1/3 "
+                "dots); Medium armour (mail) [4].") in out
         assert "Wear on Char2's gear (1d6 each, a 1 marks a dot): Axe [2]." in out
         items = self.sheet(self.char3).items
         assert items.get(name="Sword").marked == 1
@@ -208,3 +208,13 @@ class TestLookAlikes(FightTest):
         assert services.find_here(self.char1, "goblin-2") == second
         with self.assertRaises(OldGoldError):
             services.find_here(self.char1, "goblin-3")
+
+
+class TestGmRefusals(FightTest):
+    def test_the_gm_on_a_players_turn_and_a_foe_without_that_attack(self):
+        self.gm("/fight")
+        self.gm("/attack Cid", "It is Cid's turn, a player's: the GM acts on a foe's turn. "
+                "+og/next ends this turn if the player is away.")
+        self.as_(self.char3, "/done")
+        self.gm("/attack Cid with claws", "Goblin has no attack called 'claws'; it attacks "
+                "with: dagger.")

@@ -193,6 +193,10 @@ def _acting_entry(caller, encounter):
     if not current["pc"] and (is_gm(caller) and (encounter.gm_id in (caller.id, None)
                                                  or is_staff(caller))):
         return current
+    if current["pc"] and is_gm(caller) and _entry_of(encounter, caller) is None:
+        raise OldGoldError(
+            f"It is {current['name']}'s turn, a player's: the GM acts on a foe's turn. "
+            "|w+og/next|n ends this turn if the player is away.")
     raise OldGoldError(
         f"It is {current['name']}'s turn, not yours. Wait for your turn "
         "(|w+og/order|n shows the order)."
@@ -321,8 +325,8 @@ def _weapon_profile(attacker, text):
             return Weapon("fists", rules.UNARMED_DAMAGE)
         chosen = next((a for a in attacks if a["name"].lower().startswith(text)), None)
         if chosen is None:
-            raise OldGoldError(f"{attacker.key} attacks with: "
-                               + ", ".join(a["name"] for a in attacks) + ".")
+            raise OldGoldError(f"{attacker.key} has no attack called '{text}'; it attacks "
+                               "with: " + ", ".join(a["name"] for a in attacks) + ".")
         return Weapon(chosen["name"], chosen["damage"], bool(chosen.get("ranged")), None,
                       bool(chosen.get("direct")), metres(chosen.get("reach"), rules.MELEE_REACH))
     sheet = sheet_of(attacker, attacker)
@@ -901,10 +905,10 @@ def end_fight(gm, rng=None):
                     item.marked += 1
                     item.used = True
                     item.save(update_fields=["marked", "used"])
-                    rolls[-1] += f" wears, {item.marked}/{item.max_dots} dots"
+                    rolls[-1] += f" wears ({item.marked}/{item.max_dots} dots)"
             if rolls:
                 lines.append(f"Wear on {obj.key}'s gear (1d6 each, a 1 marks a dot): "
-                             + ", ".join(rolls) + ".")
+                             + "; ".join(rolls) + ".")
         conditions = [c for c in _conditions(obj)
                       if c["rounds"] is not None or c["key"] == "petrified"
                       or (c["key"] == "prone" and _hp(obj) == 0)]
