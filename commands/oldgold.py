@@ -118,9 +118,10 @@ class CmdOldGold(OldGoldCommand):
     half of them or more pass. Inspiration may roll your part again.
 
     Attack options: cover (+2 DP to the target), full cover (blocked),
-    adv, dis, dual <second weapon>. Without a weapon you fight with the one
-    in your hands, or 'unarmed' (1d2) or 'improvised' (1d4), plus Might
-    Bonus. Damage is reduced by the target's DP.
+    adv, dis, dual <second weapon>. Without a weapon named you fight with
+    the first in your hands that reaches, or name 'unarmed' (1d2) or
+    'improvised' (1d4), plus Might Bonus. Damage is reduced by the
+    target's DP.
 
     Distance matters: a melee weapon strikes within its reach (2m, a spear
     4m); a bow, sling or thrown weapon cannot shoot at someone within 2m

@@ -166,3 +166,22 @@ class TestMagicReach(FightTest):
         self.gm("/distance Cid=Goblin 8")
         out = self.as_(self.char3, "/cast light=goblin", None, 6, 6)
         assert "Goblin: Morale 4: [6, 6] = 12, they break" in out
+
+
+class TestChoosingTheWeapon(FightTest):
+    def test_unnamed_the_weapon_in_hand_that_reaches_is_used(self):
+        self.as_(self.char3, "/carry javelins=hands")
+        self.gm("/fight at 10")
+        out = self.as_(self.char3, "/attack goblin", None, 2)
+        assert "with Javelins" in out
+        archer = make_npc(self.room1, "Archer", grace=0, hp=8,
+                          attacks=[{"name": "longbow", "damage": "1d6+2", "reach": "60m",
+                                    "ranged": True},
+                                   {"name": "knife", "damage": "1d4+1", "reach": "2m"}])
+        self.gm("/join archer")
+        self.gm("/distance Archer=Cid 2")
+        encounter = Encounter.objects.get()
+        encounter.turn = [e["name"] for e in encounter.combatants].index("Archer")
+        encounter.save()
+        out = self.gm("/attack Cid", None, 3)
+        assert "Archer makes an attack on Cid with knife" in out and archer

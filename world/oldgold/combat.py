@@ -25,6 +25,7 @@ from world.oldgold.models import Encounter, Item, OldGoldRoll, OldGoldSheet
 from world.oldgold.reach import (
     allies_in_melee_with,
     between,
+    in_reach,
     melee_reach_of,
     metres,
     require_weapon_reach,
@@ -315,14 +316,18 @@ class Weapon:
     reach: int = rules.MELEE_REACH
 
 
-def _weapon_profile(attacker, text):
+def _weapon_profile(attacker, text, distance=None):
     """The Weapon `attacker` strikes with when it names `text` ('' for what
-    is in hand; 'unarmed' or 'improvised')."""
+    is in hand, the first that reaches `distance`; 'unarmed' or
+    'improvised')."""
     text = (text or "").strip().lower()
     if is_npc(attacker):
         attacks = npc_stats(attacker)["attacks"]
         if not attacks:
             return Weapon("fists", rules.UNARMED_DAMAGE)
+        if not text and distance is not None:
+            attacks = sorted(attacks, key=lambda a: not in_reach(
+                distance, metres(a.get("reach"), rules.MELEE_REACH), a.get("ranged")))
         chosen = next((a for a in attacks if a["name"].lower().startswith(text)), None)
         if chosen is None:
             raise OldGoldError(f"{attacker.key} has no attack called '{text}'; it attacks "
@@ -345,7 +350,9 @@ def _weapon_profile(attacker, text):
                                f"|w+og/carry {named.name}=hands|n first (a free action).")
         weapon = named
     elif weapons:
-        weapon = weapons[0]
+        fitting = [w for w in weapons if distance is not None and not w.spent
+                   and in_reach(distance, weapon_reach(w), w.details.get("ranged"))]
+        weapon = (fitting or weapons)[0]
     else:
         return Weapon("fists", f"{rules.UNARMED_DAMAGE}+{might}")
     if weapon.spent:
@@ -435,13 +442,14 @@ def attack(caller, request, rng=None):
     if target == attacker:
         raise OldGoldError("Choose someone other than yourself to attack.")
     refuse_harming_the_charmer(attacker, target)
-    weapon = _weapon_profile(attacker, request.weapon)
+    distance = between(encounter, entry, target_entry)
+    weapon = _weapon_profile(attacker, request.weapon,
+                             rules.MELEE_REACH if request.opportunity else distance)
     if weapon.thrown is not None and weapon.thrown.spent:
         raise OldGoldError(f"You have no {weapon.thrown.name} left to throw.")
     if request.opportunity and weapon.ranged:
         raise OldGoldError("An opportunity attack is a blow in melee: strike with a melee "
                            "weapon (|w+og/oa <target> with <weapon>|n).")
-    distance = between(encounter, entry, target_entry)
     if not request.opportunity:
         require_weapon_reach(distance, weapon.reach, weapon.ranged, target, weapon.name)
     notes, lines = [], []

@@ -113,6 +113,12 @@ def weapon_reach(item):
     return gear.reach if gear else rules.MELEE_REACH
 
 
+def in_reach(distance, reach, ranged):
+    """Whether a weapon reaching `reach` metres strikes at `distance`: a
+    shot only beyond melee reach."""
+    return distance <= reach and not (ranged and distance <= rules.MELEE_REACH)
+
+
 def require_weapon_reach(distance, reach, ranged, target, weapon):
     """Refuse an attack the distance does not allow (nothing is used)."""
     if ranged and distance <= rules.MELEE_REACH:
