@@ -96,3 +96,29 @@ class TestMoves(FightTest):
         services.add_condition(self.goblin, "prone")
         out = self.as_(self.char3, "/attack goblin", None, 1, 5)
         assert "target prone" in out and "6 taken" in out
+
+
+class TestImmunities(FightTest):
+    def test_a_ghost_shrugs_off_plain_steel_but_not_silver(self):
+        stats = self.goblin.attributes.get("og_stats")
+        self.goblin.attributes.add("og_stats", {**stats, "immune": ["mundane weapons"]})
+        self.gm("/fight")
+        out = self.as_(self.char3, "/attack goblin")
+        assert "Cid strikes Goblin with Sword: Goblin shrugs off mundane weapons." in out
+        assert self.goblin.attributes.get("og_stats")["hp"] == 7
+        encounter = Encounter.objects.get()
+        encounter.combatants[0]["main"] = False
+        encounter.save()
+        self.sheet(self.char3).items.filter(name="Sword").update(
+            details={"damage": "1d6-1", "bonus": "might", "silvered": True})
+        out = self.as_(self.char3, "/attack goblin", None, 4)
+        assert "4 taken" in out
+
+    def test_a_cube_shrugs_off_spears_and_arrows(self):
+        stats = self.goblin.attributes.get("og_stats")
+        self.goblin.attributes.add("og_stats", {**stats, "immune": ["piercing"]})
+        self.gm("/fight at 10")
+        self.as_(self.char3, "/carry javelins=hands")
+        self.gm("/distance Char2=Goblin 10")
+        self.as_(self.char3, "/attack goblin with javelins", "Cid strikes Goblin with "
+                 "Javelins: Goblin shrugs off piercing weapons")

@@ -16,6 +16,28 @@ class TestShopping(OldGoldTest):
                   caller=self.char2)
         assert self.sheet(self.char2).coin == 70
 
+    def test_silvered_and_masterwork_change_price_and_numbers(self):
+        from world.oldgold.models import OldGoldSheet
+
+        OldGoldSheet.objects.filter(character=self.char2).update(coin=1000)
+        out = self.call(CmdOldGold(), "/buy masterwork sword", None, caller=self.char2)
+        assert "Char2 buys Masterwork sword for 300 gp (pack); 700 gp left." in out
+        assert "To use it, carry it: +og/carry masterwork sword=hands." in out
+        out = self.call(CmdOldGold(), "/buy silvered dagger", None, caller=self.char2)
+        assert "Silvered dagger for 10 gp" in out
+        out = self.call(CmdOldGold(), "/buy masterwork light armour", None, caller=self.char2)
+        assert "Masterwork light armour (leather) for 200 gp" in out
+        items = {i.name: i for i in self.sheet(self.char2).items.all()}
+        assert items["Masterwork sword"].details["damage"] == "1d6+1"
+        assert items["Silvered dagger"].details["damage"] == "1d4-1"
+        assert items["Silvered dagger"].details["silvered"]
+        assert items["Masterwork light armour (leather)"].details["dp"] == 2
+        self.call(CmdOldGold(), "/buy silvered shield", "Only weapons come silvered",
+                  caller=self.char2)
+        self.call(CmdOldGold(), "/buy masterwork rope", "Only weapons come silvered",
+                  caller=self.char2)
+        assert self.sheet(self.char2).coin == 1000 - 300 - 10 - 200
+
     def test_not_enough_coin_changes_nothing(self):
         self.call(CmdOldGold(), "/buy heavy armour", "Heavy armour (plate) costs 200 gp and "
                   "you have 100 gp", caller=self.char2)

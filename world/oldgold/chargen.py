@@ -1,13 +1,14 @@
 """
 Old Gold chargen as an EvMenu (+og/new): ancestry, attributes (points or
 d4s), weapon, second item, one more language if it fits, and then the sheet
-is written and waits for a GM's review. The draft lives in the menu's own state until the last step, so
-leaving the menu changes nothing.
+is written and waits for a GM's review. The draft lives in the menu's own
+state until the last step, so leaving the menu changes nothing.
 """
 
 from evennia.utils.evmenu import EvMenu
 
 from world.oldgold import render, rules, services
+from world.oldgold import touches as finishing
 from world.oldgold.errors import OldGoldError
 
 
@@ -153,12 +154,9 @@ def node_language(caller, raw_string, **kwargs):
 def _finish(caller, raw, **kwargs):
     draft = _draft(caller)
     rng = services._dice(None)
-    touches = {
-        "appearance": rules.APPEARANCE[rng.randint(1, 6) - 1],
-        "personality": rules.PERSONALITY[rng.randint(1, 6) - 1],
-        "background": rules.BACKGROUND[rng.randint(1, 6) - 1],
-        "motivation": rules.MOTIVATION[rng.randint(1, 6) - 1],
-    }
+    # A name is the player's to choose; the other touches start rolled.
+    touches = {field: table[rng.randint(1, len(table)) - 1]
+               for field, table in finishing.TOUCHES.items() if field != "name"}
     try:
         outcome = services.create_sheet(
             caller, draft["ancestry"], draft["scores"], draft["weapon"], draft["second"],

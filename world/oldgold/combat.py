@@ -314,6 +314,8 @@ class Weapon:
     thrown: object = None
     direct: bool = False
     reach: int = rules.MELEE_REACH
+    mundane: bool = False  # plain steel (or fists): no harm to what shrugs it off
+    piercing: bool = False
 
 
 def _weapon_profile(attacker, text, distance=None):
@@ -337,9 +339,10 @@ def _weapon_profile(attacker, text, distance=None):
     sheet = sheet_of(attacker, attacker)
     might = bonus(sheet.might)
     if text in ("unarmed", "fists", "fist"):
-        return Weapon("fists", f"{rules.UNARMED_DAMAGE}+{might}")
+        return Weapon("fists", f"{rules.UNARMED_DAMAGE}+{might}", mundane=True)
     if text == "improvised":
-        return Weapon("an improvised weapon", f"{rules.IMPROVISED_DAMAGE}+{might}")
+        return Weapon("an improvised weapon", f"{rules.IMPROVISED_DAMAGE}+{might}",
+                      mundane=True)
     weapons = [i for i in sheet.items.all() if i.kind == "weapon" and i.location == "hands"]
     if text:
         named = item_named(sheet, text)
@@ -354,14 +357,17 @@ def _weapon_profile(attacker, text, distance=None):
                    and in_reach(distance, weapon_reach(w), w.details.get("ranged"))]
         weapon = (fitting or weapons)[0]
     else:
-        return Weapon("fists", f"{rules.UNARMED_DAMAGE}+{might}")
+        return Weapon("fists", f"{rules.UNARMED_DAMAGE}+{might}", mundane=True)
     if weapon.spent:
         raise OldGoldError(f"{weapon.name} is spent: nothing left to strike with.")
     score = sheet.score(weapon.details.get("bonus") or "might")
     damage = weapon.details.get("damage", rules.IMPROVISED_DAMAGE)
     thrown = weapon if weapon.details.get("thrown") else None
+    gear = rules.GEAR.get(weapon.gear)
     return Weapon(weapon.name, f"{damage}+{bonus(score)}", bool(weapon.details.get("ranged")),
-                  thrown, False, weapon_reach(weapon))
+                  thrown, False, weapon_reach(weapon),
+                  mundane=not weapon.details.get("silvered"),
+                  piercing=bool(gear and gear.piercing))
 
 
 def damage_modes(attacker, target, ranged, notes, advantage=False, disadvantage=False):
@@ -394,6 +400,17 @@ def damage_modes(attacker, target, ranged, notes, advantage=False, disadvantage=
             notes.append("target unseen")
     sheet = None if is_npc(attacker) else sheet_of(attacker, attacker)
     return own_modes(sheet, attacker, notes, advantage, disadvantage)
+
+
+def _shrugs_off(target, weapon):
+    """Why `target` takes no harm from `weapon` (a bestiary immunity), or ''."""
+    immune = npc_stats(target).get("immune", []) if is_npc(target) else []
+    if weapon.mundane and "mundane weapons" in immune:
+        return (f"{target.key} shrugs off mundane weapons. Silver or magic harms it "
+                "(|w+og/buy silvered <weapon>|n).")
+    if weapon.piercing and "piercing" in immune:
+        return f"{target.key} shrugs off piercing weapons such as spears and arrows."
+    return ""
 
 
 def undead_or_fiend(obj):
@@ -453,6 +470,13 @@ def attack(caller, request, rng=None):
     if not request.opportunity:
         require_weapon_reach(distance, weapon.reach, weapon.ranged, target, weapon.name)
     notes, lines = [], []
+    shrugs = _shrugs_off(target, weapon)
+    if shrugs:
+        line = f"{attacker.key} strikes {target.key} with {weapon.name}: {shrugs}"
+        _log("attack", attacker, caller.location, [], line, blocked=True)
+        _use_main(encounter, entry, request)
+        encounter.save()
+        return Outcome((line,))
     if request.cover == "full":
         line = f"{attacker.key} attacks {target.key}, who is behind full cover: blocked."
         lines.append(line)
@@ -618,9 +642,10 @@ def simple_action(caller, action, rng=None, toward=None, away=None):
         raise OldGoldError("You have used your main action this turn: |w+og/done|n ends it.")
     entry["main"] = True
     if action == "defend":
-        die = rng.randint(1, 4)
+        die = expr.roll(rules.DEFEND_DIE, rng).total
         entry["defend"] = die
-        line = f"{obj.key} defends: 1d4 [{die}], +{die} DP until their next turn."
+        line = (f"{obj.key} defends: {rules.DEFEND_DIE} [{die}], +{die} DP until their "
+                "next turn.")
         _log("defend", obj, caller.location, [die], line)
     elif action == "sprint":
         line = _moved(encounter, entry, obj, other, other_entry, toward is not None,

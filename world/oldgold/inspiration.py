@@ -9,6 +9,7 @@ Each kind of roll has a rerolling function here, keyed by the roll log's
 
 from django.db import transaction
 
+from world.dice import expr
 from world.dice import oldgold as dice
 from world.oldgold import groups, rules
 from world.oldgold.errors import OldGoldError
@@ -36,7 +37,8 @@ def _attack(character, last, rng):
 
     d = last.details
     if d.get("blocked") or "damage" not in d:
-        raise OldGoldError("That attack rolled no dice (full cover blocked it).")
+        raise OldGoldError("That attack rolled no dice (it was blocked): there is nothing "
+                           "to roll again. Nothing was spent.")
     if d.get("splintered"):
         raise OldGoldError("A shield already took that blow; there is nothing to roll again.")
     target = ObjectDB.objects.filter(id=d["target_id"]).first()
@@ -111,7 +113,7 @@ def _level(character, last, rng):
     d = last.details
     old_gain = d["gain"]
     might = rules.HP_PER_MIGHT if d["attribute"] == "might" else 0
-    hp = dice.roll_hp(0, rng, advantage=d.get("advantage", False))
+    hp = dice.roll_hp(0, rng, advantage=d.get("advantage", False), sides=rules.LEVEL_HP_SIDES)
     gain = hp.total + might
     sheet.max_hp = sheet.max_hp - old_gain + gain
     sheet.hp = max(0, min(sheet.max_hp, sheet.hp - old_gain + gain))
@@ -127,11 +129,11 @@ def _level(character, last, rng):
 def _rest(character, last, rng):
     sheet = playing_sheet(character)
     d = last.details
-    die = rng.randint(1, 6)
+    die = expr.roll(rules.REST_HP_DIE, rng).total
     before = max(0, sheet.hp - d["healed"])
     sheet.hp = min(sheet.max_hp, before + die)
     sheet.save(update_fields=["hp"])
-    line = _again(character, f"Rest 1d6 [{die}] (was [{d['die']}]): HP {before} -> "
+    line = _again(character, f"Rest {rules.REST_HP_DIE} [{die}] (was [{d['die']}]): HP {before} -> "
                   f"{sheet.hp}.")
     _log("rest", character, character.location, [die], line,
          **{**d, "die": die, "healed": sheet.hp - before, "of": last.pk})
@@ -153,10 +155,10 @@ def _defend(character, last, rng):
     entry = _entry_of(encounter, character)
     if entry is None:
         raise OldGoldError("You are not in this fight.")
-    die = rng.randint(1, 4)
+    die = expr.roll(rules.DEFEND_DIE, rng).total
     was, entry["defend"] = entry["defend"], die
     encounter.save()
-    line = _again(character, f"Defend 1d4 [{die}] (was +{was}): +{die} DP until "
+    line = _again(character, f"Defend {rules.DEFEND_DIE} [{die}] (was +{was}): +{die} DP until "
                   "their next turn.")
     _log("defend", character, character.location, [die], line, of=last.pk)
     return Outcome((line,))

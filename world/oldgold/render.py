@@ -30,6 +30,8 @@ def item_note(item):
         parts.append(rules.SPELLS[d["spell"]].name)
     if d.get("prayers"):
         parts.append(", ".join(rules.PRAYERS[n].name for n in d["prayers"]))
+    if d.get("silvered"):
+        parts.append("silvered")
     if item.bulky:
         parts.append("bulky")
     if item.spent:
@@ -68,7 +70,8 @@ def sheet(sheet, items, dp, used, pouches):
     lines.append(f"HP {sheet.hp}/{sheet.max_hp}  DP {dp}  {xp}  Inspiration "
                  f"{'yes' if sheet.inspiration else 'no'}")
     conditions = ", ".join(
-        rules.CONDITIONS[c["key"]].name + (f" ({counted(c['rounds'], 'round')})" if c["rounds"] else "")
+        rules.CONDITIONS[c["key"]].name
+        + (f" ({counted(c['rounds'], 'round')})" if c["rounds"] else "")
         for c in sheet.conditions) or "none"
     lines.append(f"Conditions: {conditions}")
     flags = []
@@ -109,6 +112,11 @@ def shop():
             note = ", ".join(n for n in notes if n)
             entries.append(f"{gear.key} {gear.price}gp" + (f" ({note})" if note else ""))
         lines.append(f"|c{title}|n: " + ", ".join(entries))
+    lines.append(f"|cMade better|n: a silvered weapon costs {rules.SILVERED_PRICE} times as "
+                 f"much and deals {-rules.SILVERED_DAMAGE} less damage but harms what plain "
+                 f"steel cannot; masterwork costs {rules.MASTERWORK_PRICE} times as much for "
+                 f"+{rules.MASTERWORK_DAMAGE} damage or +{rules.MASTERWORK_DP} DP "
+                 "(|w+og/buy masterwork sword|n).")
     return "\n".join(_wrap(line) for line in lines)
 
 

@@ -78,7 +78,7 @@ ANCESTRY_DIE = {1: "dwarf", 2: "elf", 3: "halfkin", 4: "human"}
 # ---------------------------------------------------------------- HP, DP
 BASE_HP = 6
 HP_PER_MIGHT = 3
-LEVEL_HP_DIE = "1d6"
+LEVEL_HP_SIDES = 6  # 1d6 a level (the first included)
 REST_HP_DIE = "1d6"
 BASE_DP = 0
 COVER_DP = 2
@@ -125,8 +125,14 @@ REPAIR_PERCENT = 10
 WEAR_CHANCE = (1, 6)  # after combat, a 1 on 1d6 marks a dot on worn gear
 THROWN_RECOVERY = (5, 6)  # a thrown weapon comes back on 1-5 of 1d6
 ALLY_HIT_CHANCE = (1, 6)  # shooting into melee: a 1 hits a random ally
+# Silvered weapons: double the price, 1 less damage, and they count as not
+# mundane. Masterwork: ten times the price, +1 damage or +1 DP (TEXT).
 SILVERED_PRICE = 2
+SILVERED_DAMAGE = -1
 MASTERWORK_PRICE = 10
+MASTERWORK_DAMAGE = 1
+MASTERWORK_DP = 1
+QUALITY_KINDS = {"silvered": ("weapon",), "masterwork": ("weapon", "armour", "shield")}
 
 # ---------------------------------------------------------------- checks, combat
 MORALE_DICE = "2d6"
@@ -204,6 +210,7 @@ class Gear:
     thrown: bool = False
     ranged: bool = False
     reach: int = MELEE_REACH  # metres: melee reach, or a ranged weapon's range
+    piercing: bool = False  # spears and arrows (a Gelatinous Cube is immune to them)
     burns: str = ""  # light: how long one dot lasts
     note: str = ""
 
@@ -218,7 +225,7 @@ WEAPONS = _gear(
     Gear("dagger", "Dagger", "weapon", 5, "1d4", "might", note="finesse; may be thrown 6m"),
     Gear("club", "Club", "weapon", 2, "1d4", "might"),
     Gear("sword", "Sword", "weapon", 30, "1d6", "might"),
-    Gear("spear", "Spear", "weapon", 10, "1d6", "might", reach=4),
+    Gear("spear", "Spear", "weapon", 10, "1d6", "might", reach=4, piercing=True),
     Gear("mace", "Mace", "weapon", 20, "1d6", "might"),
     Gear("axe", "Axe", "weapon", 25, "1d8", "might"),
     Gear("warhammer", "Warhammer", "weapon", 30, "1d8", "might"),
@@ -226,15 +233,16 @@ WEAPONS = _gear(
     Gear("greatsword", "Greatsword", "weapon", 60, "1d10", "might", bulky=True),
     Gear("greatclub", "Greatclub", "weapon", 15, "1d10", "might", bulky=True),
     Gear("javelins", "Javelins", "weapon", 6, "1d4", "might", thrown=True, ranged=True,
-         reach=12, note="a slot holds three"),
+         reach=12, piercing=True, note="a slot holds three"),
     Gear("throwing knives", "Throwing knives", "weapon", 9, "1d4", "grace", thrown=True,
          ranged=True, reach=10, note="a slot holds three"),
     Gear("sling", "Sling", "weapon", 3, "1d4", "grace", ranged=True, reach=20),
-    Gear("shortbow", "Shortbow", "weapon", 25, "1d6", "grace", ranged=True, reach=40),
+    Gear("shortbow", "Shortbow", "weapon", 25, "1d6", "grace", ranged=True, reach=40,
+         piercing=True),
     Gear("longbow", "Longbow", "weapon", 50, "1d6", "grace", bulky=True, ranged=True,
-         reach=60),
+         reach=60, piercing=True),
     Gear("crossbow", "Crossbow", "weapon", 60, "1d8", "grace", bulky=True, ranged=True,
-         reach=50),
+         reach=50, piercing=True),
 )
 # OURS: armour and shields (light 1 DP, medium 2, heavy 3 and bulky).
 ARMOUR = _gear(

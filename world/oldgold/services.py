@@ -171,7 +171,7 @@ def find_here(caller, name, error_word="here"):
 
 
 def roll_ancestry(rng=None):
-    die = _dice(rng).randint(1, 4)
+    die = _dice(rng).randint(1, len(rules.ANCESTRY_DIE))
     return die, rules.ANCESTRY_DIE[die]
 
 
@@ -243,7 +243,7 @@ def create_sheet(character, ancestry, scores, weapon, second, rng=None, method="
         old.delete()
     lineage = rules.ANCESTRIES[ancestry]
     hp = dice.roll_hp(rules.BASE_HP + rules.HP_PER_MIGHT * scores["might"], rng,
-                      advantage=lineage.hp_advantage)
+                      advantage=lineage.hp_advantage, sides=rules.LEVEL_HP_SIDES)
     gold = expr.roll(rules.STARTING_GP[1], rng)
     coin = rules.STARTING_GP[0] + gold.total
     sheet = OldGoldSheet.objects.create(
@@ -491,24 +491,56 @@ def _spend(sheet, amount, what):
     sheet.coin -= amount
 
 
+def _wares(text):
+    """(Gear, qualities) for 'sword', 'masterwork sword', 'silvered axe'..."""
+    words = (text or "").strip().lower().split()
+    qualities = tuple(q for q in rules.QUALITY_KINDS if q in words)
+    gear = rules.SHOP.get(" ".join(w for w in words if w not in qualities))
+    if gear is None:
+        raise OldGoldError(f"'{text}' is not for sale here: |w+og/shop|n lists the wares.")
+    for quality in qualities:
+        if gear.kind not in rules.QUALITY_KINDS[quality]:
+            raise OldGoldError("Only weapons come silvered; weapons, armour and shields "
+                               f"come masterwork. Try |w+og/buy {gear.key}|n.")
+    return gear, qualities
+
+
+def _made_as(item, gear, qualities):
+    """A bought item silvered or masterwork: its price, name and numbers."""
+    item.price = gear.price * math.prod(
+        {"silvered": rules.SILVERED_PRICE, "masterwork": rules.MASTERWORK_PRICE}[q]
+        for q in qualities)
+    name = " ".join([*qualities, gear.name.lower()])[:60]
+    item.name = name[0].upper() + name[1:]
+    change = sum({"silvered": rules.SILVERED_DAMAGE,
+                  "masterwork": rules.MASTERWORK_DAMAGE}[q] for q in qualities)
+    if gear.damage and change:
+        item.details["damage"] = f"{gear.damage}{change:+d}"
+    if gear.dp and "masterwork" in qualities:
+        item.details["dp"] = gear.dp + rules.MASTERWORK_DP
+    if "silvered" in qualities:
+        item.details["silvered"] = True  # harms what shrugs off mundane steel
+    item.save(update_fields=["price", "name", "details"])
+
+
 @transaction.atomic
 def buy(character, key):
+    """Buy from the game's price list; a weapon may come silvered, a weapon,
+    armour or shield masterwork (+og/buy masterwork sword)."""
     sheet = playing_sheet(character)
-    gear = rules.SHOP.get((key or "").strip().lower())
-    if gear is None:
-        raise OldGoldError(f"'{key}' is not for sale here: |w+og/shop|n lists the wares.")
+    gear, qualities = _wares(key)
     place = _room_in(sheet, rules.BULKY_SLOTS if gear.bulky else 1, None)
     if place is None:
         raise _full_refusal(sheet, gear.name)
-    _spend(sheet, gear.price, gear.name)
-    if pouches_needed(sheet.coin) and slots_used(sheet)["pack"] > rules.LOCATIONS["pack"]:
-        raise _full_refusal(sheet, gear.name)
-    sheet.save(update_fields=["coin"])
     item = _new_item(sheet, gear.key, place)
+    if qualities:
+        _made_as(item, gear, qualities)
+    _spend(sheet, item.price, item.name)
+    sheet.save(update_fields=["coin"])
     worn = {"weapon": "hands", "shield": "hands", "armour": "body"}.get(gear.kind)
-    use = (f"To use it, carry it: |w+og/carry {gear.key}={worn}|n.",
+    use = (f"To use it, carry it: |w+og/carry {item.name.lower()}={worn}|n.",
            ) if worn and worn != place else ()
-    return Outcome((f"{character.key} buys {gear.name} for {gear.price} gp ({place}); "
+    return Outcome((f"{character.key} buys {item.name} for {item.price} gp ({place}); "
                     f"{sheet.coin} gp left.",), private=use, data={"item": item})
 
 
@@ -909,7 +941,7 @@ def rest(character, rng=None):
     rations.save(update_fields=["marked"])
     if rations.spent:
         rations.delete()
-    die = rng.randint(1, 6)
+    die = expr.roll(rules.REST_HP_DIE, rng).total
     before = sheet.hp
     sheet.hp = min(sheet.max_hp, sheet.hp + die)
     sheet.rested_today = True
@@ -925,7 +957,7 @@ def rest(character, rng=None):
         sheet.level_ready = True
     sheet.save()
     cleared = sheet.items.filter(kind__in=("spellbook", "relic")).update(marked=0)
-    lines = [f"{character.key} rests a watch and eats a ration: 1d6 [{die}], "
+    lines = [f"{character.key} rests a watch and eats a ration: {rules.REST_HP_DIE} [{die}], "
              f"HP {before} -> {sheet.hp}."]
     if cleared:
         lines.append("Spellbook and relic dots clear.")
@@ -960,7 +992,8 @@ def level_up(character, attribute, rng=None):
     if score >= rules.ATTRIBUTE_RANGE[1]:
         raise OldGoldError(f"{attribute.capitalize()} is {score}: no attribute goes above "
                            f"{rules.ATTRIBUTE_RANGE[1]}. Choose another.")
-    hp = dice.roll_hp(0, rng, advantage=sheet.ancestry_rules.hp_advantage)
+    hp = dice.roll_hp(0, rng, advantage=sheet.ancestry_rules.hp_advantage,
+                      sides=rules.LEVEL_HP_SIDES)
     gain = hp.total + (rules.HP_PER_MIGHT if attribute == "might" else 0)
     setattr(sheet, attribute, score + 1)
     sheet.xp -= next_level_xp(sheet)
