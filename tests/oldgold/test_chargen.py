@@ -116,6 +116,7 @@ class TestSheet(OldGoldTest):
         assert "Might 3 (+2)" in out
         assert "Pack 4/6" in out  # bulky 2 + two pouches for 600 gp
         assert "Coin pouch x2" in out and "Sword [ooo]" in out
+        assert f"On the web (logged in): /oldgold/sheets/{self.char2.id}/" in out
         self.call(CmdOldGold(), "/sheet Char2", "Old Gold: Char2")  # a GM sees it
         self.call(CmdOldGold(), "/sheet Char", "You can see your own", caller=self.char2)
 

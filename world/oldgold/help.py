@@ -48,7 +48,7 @@ OLD_GOLD_HELP = [
             a relic's god, |w+og/deity|n (1d12 a column) or |w+og/deity
             Sella/the rivers/never dam a stream|n.
 
-            |wThe sheet|n (|w+og/sheet|n, also on the web): {slots} slots, {hands} in
+            |wThe sheet|n (|w+og/sheet|n, on the web at /oldgold/): {slots} slots, {hands} in
             your hands, {body} on your body, {pack} in your pack; bulky things take two.
             Dots show wear: |w[xoo]|n is one of three marked. The first {free} gp are
             free; each {pouch} gp more is a pouch in your pack.

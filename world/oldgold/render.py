@@ -94,6 +94,8 @@ def sheet(sheet, items, dp, used, pouches):
     lines.append(f"Coin {sheet.coin} gp (first {rules.FREE_COIN} free, then a pouch per "
                  f"{rules.POUCH_SIZE}); bank {sheet.bank} gp.")
     lines.append("Carried free: " + ", ".join(sheet.details.get("free_kit", rules.FREE_KIT)) + ".")
+    # The site's menu is full: the sheet says where its page is.
+    lines.append(f"On the web (logged in): /oldgold/sheets/{character.id}/")
     return wrap_text("\n".join(lines))
 
 
