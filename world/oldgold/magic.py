@@ -248,7 +248,7 @@ def _target_check(caster, sheet, magic, target, rng, rolled):
     if hexed:
         notes.append(f"{target.key} is hexed in {resist.capitalize()}")
     advantage, disadvantage = _modes(sheet, caster, request, notes)
-    reroll_ones = sheet.ancestry_rules.reroll_ones
+    reroll_ones = bool(sheet and sheet.ancestry_rules.reroll_ones)  # no sheet: a creature
     difficulty = dice.difficulty_against(score_of(target, resist))
     result = dice.check(score_of(caster, magic.check), difficulty, rng, advantage,
                         disadvantage, reroll_ones)
