@@ -21,7 +21,7 @@ end, also after an error or Ctrl-C. (Linux only: CPU figures come from /proc.)
     .venv/bin/python benchmarks/load.py --costs --crowd 1999 --target delver
     .venv/bin/python benchmarks/load.py --target delver --postgres postgres://delver:delver@127.0.0.1:5432/delver
     .venv/bin/python benchmarks/load.py --clients 500 --parties 20
-    .venv/bin/python benchmarks/load.py --target delver --mix look,say,og-sheet,og-check,og-order,og-help
+    .venv/bin/python benchmarks/load.py --target delver --mix look,say,og-sheet,og-check,og-part,og-order,og-help
 
 `--parties N` (default 20, the product's goal) makes N parties of four
 players (Delver only) play Digger rounds on sample dungeon 1 among the

@@ -15,15 +15,17 @@ from evennia import CmdSet
 from commands.command import DelverCommand
 from world.numbers import whole_number
 from world.oldgold import (
-    chargen, chase, combat, groups, magic, render, rules, services, touches, treasure,
+    chargen, chase, combat, groups, magic, reach, render, rules, services, touches, treasure,
 )
 from world.oldgold.errors import OldGoldError
 
 HELP_CATEGORY = "Old Gold scenes"
 _VERSUS = re.compile(r"\s+vs\.?\s+", re.I)
 _WITH = re.compile(r"\s+with\s+", re.I)
+_AT = re.compile(r"(?:^|\s)at\s+(\S+)$", re.I)
+_WAY = re.compile(r"(?:(towards|toward|away from|away)\b)?\s*(.*)$", re.I)
 _CAST_WORDS = ("cast", "spell", "prayer", "magic")
-GM_SWITCHES = ("approve", "inspire", "group", "fight", "join", "npc", "next", "cond",
+GM_SWITCHES = ("approve", "inspire", "fight", "join", "npc", "next", "cond",
                "uncond", "morale", "end", "give", "pay", "learn", "day", "deprive", "chase",
                "exchange", "endchase", "treasure", "share")
 STAFF_SWITCHES = ("adjust", "gm")
@@ -73,12 +75,17 @@ class CmdOldGold(OldGoldCommand):
       +og/sheet [<character>]
       +og/check <attribute> vs <number or someone>[/<attribute>][=<options>]
       +og/part [<options>]         roll your own part of a GM's group check
+      +og/group                    the group check waiting here, part by part
       +og/reroll [cast]            spend Inspiration on your last roll
                                    (cast: the spell or prayer you just cast)
       +og/attack <target>[ with <weapon>][=<options>]
-      +og/move [toward <name>], +og/sprint [toward <name>]
+      +og/move [toward <name> or away from <name>]   your Speed in metres
+      +og/sprint [toward <name> or away from <name>]  move again (main action)
       +og/defend, +og/disengage, +og/done
       +og/oa <target>[ with <weapon>]   opportunity attack, once a round
+      +og/distance                 how far apart everyone in the fight stands
+      +og/swap <name>              trade places with a PC of your Grace
+      +og/escape <attribute> vs <number or someone>   break a grapple or bonds
       +og/deathroll                at 0 HP, on your turn
       +og/splinter                 break your shield to ignore the last blow
       +og/cast <spell or prayer>[=<target>, <target>...]
@@ -111,16 +118,26 @@ class CmdOldGold(OldGoldCommand):
     half of them or more pass. Inspiration may roll your part again.
 
     Attack options: cover (+2 DP to the target), full cover (blocked),
-    adv, dis, dual <second weapon>, into melee (a shot into a melee hits a
-    random ally on a 1 in 6). Without a weapon you fight with the one in
-    your hands, or 'unarmed' (1d2) or 'improvised' (1d4), plus Might Bonus.
-    Damage is reduced by the target's DP.
+    adv, dis, dual <second weapon>. Without a weapon named you fight with
+    the first in your hands that reaches, or name 'unarmed' (1d2) or
+    'improvised' (1d4), plus Might Bonus. Damage is reduced by the
+    target's DP.
+
+    Distance matters: a melee weapon strikes within its reach (2m, a spear
+    4m); a bow, sling or thrown weapon cannot shoot at someone within 2m
+    or past its range, and a shot at a foe with one of your side within 2m
+    of it hits that ally on a 1 in 6. Magic reaches 60m unless it says
+    otherwise (a touch: 2m). Moving toward someone brings you your Speed
+    nearer (no closer than 2m); moving out of a foe's reach lets it strike
+    at you unless you disengaged first.
 
     Examples:
       +og/check might vs 12
       +og/check grace vs Goblin=adv, help Bob
       +og/part help Bob
       +og/attack goblin with sword=cover
+      +og/move toward goblin
+      +og/escape might vs goblin
       +og/cast magic missile=goblin, goblin
       +og/downtime 100=training
 
@@ -133,10 +150,12 @@ class CmdOldGold(OldGoldCommand):
     help_category = HELP_CATEGORY
     locks = f"cmd:all();gm:{services.GM_LOCK};staff:{services.STAFF_LOCK}"
     switch_options = (
-        "new", "sheet", "check", "part", "reroll", "attack", "move", "sprint", "defend",
+        "new", "sheet", "check", "part", "group", "reroll", "attack", "move", "sprint", "defend",
         "disengage", "done", "oa", "deathroll", "splinter", "cast", "magic", "shop", "buy",
         "sell", "drop", "carry", "mark", "repair", "deposit", "withdraw", "rest", "level",
-        "week", "downtime", "carouse", "order", "touch", "bond", "unbond", "deity", *GM_SWITCHES, *STAFF_SWITCHES,
+        "week", "downtime", "carouse", "order", "swap", "escape", "distance", "touch", "bond",
+        "unbond", "deity",
+        *GM_SWITCHES, *STAFF_SWITCHES,
     )
     switch_locks = {**dict.fromkeys(GM_SWITCHES, "gm"), **dict.fromkeys(STAFF_SWITCHES, "staff")}
 
@@ -178,8 +197,13 @@ class CmdOldGold(OldGoldCommand):
         parts = _VERSUS.split(text, maxsplit=1)
         if len(parts) != 2 or not all(p.strip() for p in parts):
             self.refuse_usage("Say what you check and against what: +og/check might vs 12.")
-        attribute = services.attribute_named(parts[0])
-        against = parts[1].strip()
+        self.room(services.make_check(self.caller,
+                                      self._check_request(parts[0], parts[1], self.rhs)))
+
+    def _check_request(self, attribute, against, options):
+        """A CheckRequest from '<attribute>', '<number or someone>[/<attribute>]'
+        and the options after '='."""
+        against = against.strip()
         kwargs = {}
         number = whole_number(against, 0, rules.MAX_DIFFICULTY)
         if number is not None:
@@ -188,8 +212,8 @@ class CmdOldGold(OldGoldCommand):
             name, _, their = against.partition("/")
             kwargs["opponent"] = self.who(name)
             kwargs["opponent_attribute"] = services.attribute_named(their) if their else ""
-        request = services.CheckRequest(attribute, **kwargs, **self._check_options(self.rhs))
-        self.room(services.make_check(self.caller, request))
+        return services.CheckRequest(services.attribute_named(attribute), **kwargs,
+                                     **self._check_options(options))
 
     def _check_options(self, text):
         """A check's or a group part's options (comma-separated), as
@@ -246,13 +270,14 @@ class CmdOldGold(OldGoldCommand):
                 kwargs["cover"] = "partial"
             elif option == "full cover":
                 kwargs["cover"] = "full"
-            elif option == "into melee":
-                kwargs["into_melee"] = True
             elif option.startswith("dual "):
                 kwargs["second"] = option[5:].strip()
+            elif option.startswith("by ") and opportunity:
+                kwargs["by"] = self.who(option[3:])
             else:
+                extra = ", by <NPC> (a GM's opportunity attack)" if opportunity else ""
                 raise OldGoldError(f"'{option}' is not an attack option: cover, full cover, "
-                                   "adv, dis, dual <weapon>, into melee.")
+                                   f"adv, dis, dual <weapon>{extra}.")
         return combat.AttackRequest(**kwargs)
 
     def switch_attack(self):
@@ -261,17 +286,37 @@ class CmdOldGold(OldGoldCommand):
     def switch_oa(self):
         self.room(combat.attack(self.caller, self._attack_request(opportunity=True)))
 
-    def _toward(self):
-        text = self.args.strip()
-        if text.lower().startswith("toward "):
-            text = text[7:]
-        return self.who(text) if text.strip() else None
+    def _way(self):
+        """{'toward': someone} or {'away': someone} from 'toward <name>',
+        'away from <name>' (or a bare name: toward); {} for no one."""
+        match = _WAY.match(self.args.strip())
+        name = match.group(2).strip()
+        if not name:
+            if match.group(1):
+                self.refuse_usage("Name whom you move toward or away from: +og/move toward "
+                                  "goblin, +og/move away from goblin.")
+            return {}
+        way = "away" if (match.group(1) or "").lower().startswith("away") else "toward"
+        return {way: self.who(name)}
 
     def switch_move(self):
-        self.room(combat.simple_action(self.caller, "move", toward=self._toward()))
+        self.room(combat.simple_action(self.caller, "move", **self._way()))
 
     def switch_sprint(self):
-        self.room(combat.simple_action(self.caller, "sprint", toward=self._toward()))
+        self.room(combat.simple_action(self.caller, "sprint", **self._way()))
+
+    def switch_distance(self):
+        if not self.args.strip():
+            self.tell(reach.show_distances(self.caller))
+            return
+        words = (self.rhs or "").split()
+        value = whole_number((words[-1] if words else "").lower().rstrip("m"), 0,
+                             rules.MAX_DISTANCE)
+        if not self.lhs.strip() or value is None or len(words) > 2:
+            self.refuse_usage("Give whom and how far: +og/distance goblin=20 (from the "
+                              "other side) or +og/distance goblin=Ann 4.")
+        other = self.who(words[0]) if len(words) == 2 else None
+        self.room(reach.set_distance(self.caller, self.who(self.lhs), value, other))
 
     def switch_defend(self):
         self.room(combat.simple_action(self.caller, "defend"))
@@ -290,6 +335,19 @@ class CmdOldGold(OldGoldCommand):
 
     def switch_order(self):
         self.tell(combat.order(self.caller.location))
+
+    def switch_swap(self):
+        if not self.args.strip():
+            self.refuse_usage("Name the PC of your Grace to trade places with: +og/swap Bo.")
+        self.room(combat.swap(self.caller, self.who(self.args)))
+
+    def switch_escape(self):
+        text = self.args.strip()
+        parts = _VERSUS.split(text, maxsplit=1)
+        if len(parts) != 2 or not all(p.strip() for p in parts):
+            self.refuse_usage("Say how you break free and against what: +og/escape might "
+                              "vs Goblin, or +og/escape grace vs 12.")
+        self.room(combat.escape(self.caller, self._check_request(parts[0], parts[1], "")))
 
     # ------------------------------------------------------------ magic
     def switch_cast(self):
@@ -403,9 +461,14 @@ class CmdOldGold(OldGoldCommand):
         self.room(services.approve(self.caller, services.find_anyone(self.caller, self.args)))
 
     def switch_inspire(self):
-        self.room(services.grant_inspiration(self.caller, self.who(self.args)))
+        if not self.lhs.strip():
+            self.refuse_usage("Name who is inspired: +og/inspire Ann[=for the bond she "
+                              "invented].")
+        self.room(services.grant_inspiration(self.caller, self.who(self.lhs), self.rhs or ""))
 
     def switch_group(self):
+        """Anyone sees the waiting group check; calling, rolling for the
+        absent and dropping one are the GM's (the services refuse others)."""
         what = self.args.strip().lower()
         if not what:
             self.tell(groups.show_group(self.caller.location))
@@ -424,8 +487,18 @@ class CmdOldGold(OldGoldCommand):
                                           services.attribute_named(parts[0]), difficulty))
 
     def switch_fight(self):
-        surprised = [self.who(n).key for n in (self.args or "").split(",") if n.strip()]
-        self.room(combat.start_fight(self.caller, self.caller.location, tuple(surprised)))
+        text, opening = self.args.strip(), None
+        far = _AT.search(text)
+        if far:
+            opening = whole_number(far.group(1).lower().rstrip("m"), 0, rules.MAX_DISTANCE)
+            if opening is None:
+                self.refuse_usage("Give how far apart the sides start in metres: "
+                                  "+og/fight at 20 (or +og/fight goblin at 20 when the "
+                                  "goblin is surprised).")
+            text = text[:far.start()]
+        surprised = [self.who(n).key for n in text.split(",") if n.strip()]
+        self.room(combat.start_fight(self.caller, self.caller.location, tuple(surprised),
+                                     opening))
 
     def switch_join(self):
         self.room(combat.join_fight(self.caller, self.who(self.args)))
@@ -484,8 +557,13 @@ class CmdOldGold(OldGoldCommand):
 
     def switch_learn(self):
         if not self.rhs:
-            self.refuse_usage("+og/learn <character>=<spell or prayer>")
-        self.room(magic.learn(self.caller, self.who(self.lhs), self.rhs))
+            self.refuse_usage("+og/learn <character>=<spell or prayer>, or "
+                              "+og/learn <character>=language <name>")
+        what = self.rhs.strip()
+        if what.lower().startswith("language"):
+            self.room(services.learn_language(self.caller, self.who(self.lhs), what[8:]))
+            return
+        self.room(magic.learn(self.caller, self.who(self.lhs), what))
 
     def switch_day(self):
         people = [o for o in self.caller.location.contents
@@ -583,27 +661,44 @@ def _split_with(text):
     return parts[0].strip(), (parts[1].strip() if len(parts) > 1 else "")
 
 
-_NPC_WORDS = ("might", "grace", "mind", "wits", "heart", "hp", "dp", "morale")
+_NPC_WORDS = ("might", "grace", "mind", "wits", "heart", "hp", "dp", "morale", "speed")
+_ATTACK_WORDS = ("reach", "range")
 
 
 def _npc_numbers(text):
+    """+og/npc's numbers: pairs like `hp 7`, and attacks as `attack <name>
+    <damage>` with an optional `reach 4m` or `range 20m` (a ranged attack)
+    and `direct` (damage that ignores DP)."""
     words = text.split()
     values, attacks, index = {}, [], 0
     while index < len(words):
         word = words[index].lower()
         if word in _NPC_WORDS and index + 1 < len(words):
-            number = whole_number(words[index + 1], 0, rules.MAX_NPC_HP)
-            if number is None:
-                raise OldGoldError(f"'{words[index + 1]}' is not a number for {word}.")
-            values[rules.ATTRIBUTE_ALIASES.get(word, word)] = number
+            values[rules.ATTRIBUTE_ALIASES.get(word, word)] = _npc_number(words[index + 1], word)
             index += 2
+        elif word in _ATTACK_WORDS and attacks and index + 1 < len(words):
+            attacks[-1]["reach"] = _npc_number(words[index + 1], word)
+            attacks[-1]["ranged"] = word == "range"
+            index += 2
+        elif word == "direct" and attacks:
+            attacks[-1]["direct"] = True
+            index += 1
         elif word == "attack" and index + 2 < len(words):
             attacks.append({"name": words[index + 1], "damage": words[index + 2]})
             index += 3
         else:
             raise OldGoldError(f"'{words[index]}' is not understood. Give pairs like hp 7, "
-                               "and attacks as attack <name> <damage>.")
+                               "and attacks as attack <name> <damage> [reach 4m or range "
+                               "20m] [direct].")
     return values, attacks
+
+
+def _npc_number(text, word):
+    number = whole_number(text.lower().rstrip("m"), 0, max(rules.MAX_NPC_HP,
+                                                           rules.MAX_DISTANCE))
+    if number is None:
+        raise OldGoldError(f"'{text}' is not a number for {word}.")
+    return number
 
 
 class OldGoldCmdSet(CmdSet):

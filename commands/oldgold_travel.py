@@ -207,7 +207,8 @@ class CmdTravel(TravelCommand):
     party sets out and again when it passes (with disadvantage in a harsh
     climate or season); away from roads and settlements the travel oracle is
     read each watch and may bring an encounter. Foraging is a group check,
-    Heart to gather or Grace to hunt, for 1d4 rations. Exploring a hex for
+    Heart to gather or Grace to hunt, each traveller rolling their own part
+    (+og/part), for 1d4 rations. Exploring a hex for
     a watch finds what it hides (ruins, lairs, overgrown paths).
 
     Starting, changing the mode and ending are for GMs; any traveller moves.

@@ -18,7 +18,7 @@ HELP_TOPICS = ("", "look", "say", "who")
 # the parties (`--parties`), GMCP from `--gmcp-every`.
 DEFAULT_MIX = (
     "look:3,say:2,pose,who,help,+who,+where,page,+mail,scenepose,"
-    "gg-companies,gg-items,og-sheet,og-check"
+    "gg-companies,gg-items,og-sheet,og-check,og-part"
 )
 # The commands both games answer: stock Evennia plays only these, and the
 # two games are compared on them.
@@ -52,6 +52,9 @@ LINE_MAKERS = {
     "gg-items": lambda rng: "+gg/items",
     "og-sheet": lambda rng: "+og/sheet",
     "og-check": lambda rng: f"+og/check {rng.choice(OG_ATTRIBUTES)} vs {rng.randint(5, 20)}",
+    # A member's part of a group check: with none called in the room, the
+    # refusal (the common case in a crowd) after the same look-ups.
+    "og-part": lambda rng: "+og/part",
     "og-order": lambda rng: "+og/order",
     "og-help": lambda rng: "help old gold",
 }

@@ -21,6 +21,8 @@ def make_adventurer(client, ancestry, points, weapon, second):
     client.send(weapon)
     client.read_until("And one more", timeout=10)
     client.send(second)
+    client.read_until("one more language", timeout=10)
+    client.send("none")
     client.read_until("when you confirm", timeout=10)
     client.send("y")
     return client.read_until("waits for a GM's review", timeout=15)
@@ -53,11 +55,14 @@ def test_a_gm_and_two_players_fight_an_old_gold_encounter(game_server, unique_na
 
         gm.command("+og/npc Goblin=grace 3 hp 4 morale 12 attack dagger 1d6+1")
         gm.command("+og/npc Rat=grace 1 hp 30 morale 0 attack bite 1d4")
-        started = gm.command("+og/fight")
+        started = gm.command("+og/fight at 12")
         assert f"Order: >{ann} 3, Goblin 3, {bo} 2, Rat 1." in started
+        assert "The two sides stand 12m apart" in started
         assert "Only a game master" in one.command("+og/end")
-        assert "Goblin is stunned for 1 rounds" in gm.command("+og/cond Goblin=stunned 1 round")
+        assert "Goblin is stunned for 1 round." in gm.command("+og/cond Goblin=stunned 1 round")
         assert f"It is {ann}'s turn, not yours" in two.command("+og/attack goblin")
+        assert "Goblin is 12m away and Sword reaches 2m" in one.command("+og/attack goblin")
+        assert f"{ann}: Goblin 12m, {bo} 2m, Rat 12m" in one.command("+og/distance")
 
         assert "invokes Lay on hands" in one.command(f"+og/cast lay on hands={bo}")
         passed = one.command("+og/done")
@@ -71,11 +76,13 @@ def test_a_gm_and_two_players_fight_an_old_gold_encounter(game_server, unique_na
         gm.command(f"+og/adjust {ann}/hp=0")
         assert "At 0 HP you cannot act" in one.command("+og/attack goblin")
         rolled = one.command("+og/deathroll")
-        assert "Death roll: [" in rolled
+        assert "death roll: [" in rolled
         if "pulls through" in rolled:
             one.command("+og/done")
         ended = gm.command("+og/end")
         assert "The fight is over." in ended
+        assert f"Wear on {bo}'s gear (1d6 each, a 1 marks a dot): Medium armour (mail) [" \
+            in ended
         sheet = two.command("+og/sheet")
         assert "Medium armour (mail) [" in sheet
 
@@ -85,5 +92,5 @@ def test_a_gm_and_two_players_fight_an_old_gold_encounter(game_server, unique_na
         gm.command(f"+og/adjust {bo}/xp=200")
         gm.command("+og/day")
         rest = two.command("+og/rest")
-        assert "the XP for a new level" in rest
+        assert f"{bo} has the XP for level 2" in rest
         assert "reaches level 2: Grace 2 -> 3" in two.command("+og/level grace")

@@ -1,5 +1,7 @@
 """Chargen through the EvMenu for every ancestry, the caps and the review."""
 
+from unittest.mock import Mock
+
 from commands.oldgold import CmdOldGold
 from tests.oldgold.helpers import OldGoldTest
 from world.oldgold.models import OldGoldSheet
@@ -10,7 +12,7 @@ class TestChargenMenu(OldGoldTest):
         self.char2.ndb._evmenu.parse_input(text)
 
     def make(self, ancestry_choice, method, *dice_faces, points=None, second="Light armour "
-             "(leather)"):
+             "(leather)", language="none"):
         self.call(CmdOldGold(), "/new", None, caller=self.char2)
         with self.dice(*dice_faces):
             self.menu(ancestry_choice)
@@ -19,6 +21,7 @@ class TestChargenMenu(OldGoldTest):
                 self.menu(points)
             self.menu("Sword")
             self.menu(second)
+            self.menu(language)
             self.menu("y")
         return OldGoldSheet.objects.get(character=self.char2)
 
@@ -33,10 +36,31 @@ class TestChargenMenu(OldGoldTest):
         names = sorted(i.name for i in sheet.items.all())
         assert names == ["Light armour (leather)", "Rations", "Sword", "Torch"]
 
-    def test_elf_rolls_hp_once(self):
-        sheet = self.make("Elf", "p", 1, 1, 1, 1, 4, 10, 10, points="1 1 2 2")
-        assert sheet.max_hp == 6 + 3 + 4 and sheet.languages == ["Common", "Sylvan"]
+    def test_elf_rolls_hp_once_and_may_know_one_more_language(self):
+        sheet = self.make("Elf", "p", 1, 1, 1, 1, 4, 10, 10, points="1 1 2 2",
+                          language="old dwarvish")
+        assert sheet.max_hp == 6 + 3 + 4
+        assert sheet.languages == ["Common", "Sylvan", "Old Dwarvish"]
         assert sheet.ancestry_rules.speed == 12
+
+    def test_a_language_must_be_a_name_and_a_gm_teaches_one_later(self):
+        self.call(CmdOldGold(), "/new", None, caller=self.char2)
+        self.menu("Human")
+        self.menu("p")
+        self.menu("1 2 2 2")
+        self.menu("Sword")
+        self.menu("Relic")
+        self.char2.msg = Mock()
+        self.menu("1234")
+        said = " ".join(str(c.args[0]) for c in self.char2.msg.call_args_list if c.args)
+        assert "Type a language's name in letters" in said
+        self.menu("none")
+        with self.dice(1, 1, 1, 1, 3, 1, 1, 5):
+            self.menu("y")
+        OldGoldSheet.objects.filter(character=self.char2).update(status=OldGoldSheet.APPROVED)
+        self.call(CmdOldGold(), "/learn Char2=language goblin", "Char2 now speaks Goblin.")
+        self.call(CmdOldGold(), "/learn Char2=language Goblin", "Char2 already speaks Goblin.")
+        assert self.sheet(self.char2).languages == ["Common", "Goblin"]
 
     def test_halfkin_with_rolled_attributes_rerolls_above_the_cap(self):
         # 6d4: four 1s (Might 4), a fifth 1 is rolled again (a 2), then a 3.
@@ -92,6 +116,7 @@ class TestSheet(OldGoldTest):
         assert "Might 3 (+2)" in out
         assert "Pack 4/6" in out  # bulky 2 + two pouches for 600 gp
         assert "Coin pouch x2" in out and "Sword [ooo]" in out
+        assert f"On the web (logged in): /oldgold/sheets/{self.char2.id}/" in out
         self.call(CmdOldGold(), "/sheet Char2", "Old Gold: Char2")  # a GM sees it
         self.call(CmdOldGold(), "/sheet Char", "You can see your own", caller=self.char2)
 
@@ -113,6 +138,7 @@ class TestChargenGuidance(OldGoldTest):
         assert not OldGoldSheet.objects.filter(character=self.char2).exists()
         with self.dice(1, 1, 1, 1, 3, 2, 2):
             self.menu("medium")
+            self.menu("none")
             self.menu("y")
         sheet = OldGoldSheet.objects.get(character=self.char2)
         assert "Medium armour (mail)" in [i.name for i in sheet.items.all()]

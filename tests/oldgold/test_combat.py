@@ -110,7 +110,7 @@ class TestDamage(FightTest):
         assert self.sheet(self.char3).hp == 7
 
     def test_thrown_weapon_marks_a_dot_and_unarmed_is_1d2(self):
-        self.gm("/fight")
+        self.gm("/fight at 10")
         self.as_(self.char3, "/carry javelins=hands")
         out = self.as_(self.char3, "/attack goblin with javelins", None, 2)
         assert "with Javelins" in out
@@ -121,7 +121,7 @@ class TestDamage(FightTest):
 class TestConditionsMoraleDeath(FightTest):
     def test_a_condition_expires_after_its_rounds(self):
         self.gm("/fight")
-        self.gm("/cond Goblin=stunned 1 round", "Goblin is stunned for 1 rounds.")
+        self.gm("/cond Goblin=stunned 1 round", "Goblin is stunned for 1 round.")
         out = self.as_(self.char3, "/done")
         assert "Goblin is stunned and loses the turn." in out
         assert "Char2's turn." in out
@@ -152,7 +152,7 @@ class TestConditionsMoraleDeath(FightTest):
         self.sheet(self.char2).__class__.objects.filter(character=self.char2).update(hp=0)
         self.as_(self.char2, "/attack bandit", "At 0 HP you cannot act")
         out = self.as_(self.char2, "/deathroll", None, 3)
-        assert "Death roll: [3], hangs on, still dying" in out and "Bandit's turn." in out
+        assert "death roll: [3], hangs on, still dying" in out and "Bandit's turn." in out
         self.gm("/next")
         self.as_(self.char3, "/done")
         self.gm("/next")
@@ -175,14 +175,16 @@ class TestConditionsMoraleDeath(FightTest):
 
 class TestAfterTheFight(FightTest):
     def test_wear_dots_and_thrown_weapons_come_back(self):
-        self.gm("/fight")
+        self.gm("/fight at 10")
         self.as_(self.char3, "/carry javelins=hands")
         self.as_(self.char3, "/attack goblin with javelins", None, 1)
         # Thrown: 1d6 = 6 (lost). Wear: Cid's sword 1 (wears), javelins skipped,
         # armour 4; Char2's axe 2.
         out = self.gm("/end", None, 6, 1, 4, 2)
         assert "Cid finds 0 of 1 Javelins thrown." in out
-        assert "Cid's Sword wears (1d6: 1): 1/3 dots." in out
+        assert ("Wear on Cid's gear (1d6 each, a 1 marks a dot): Sword [1] wears (1/3 "
+                "dots); Medium armour (mail) [4].") in out
+        assert "Wear on Char2's gear (1d6 each, a 1 marks a dot): Axe [2]." in out
         items = self.sheet(self.char3).items
         assert items.get(name="Sword").marked == 1
         assert items.get(name="Javelins").marked == 1
@@ -206,3 +208,13 @@ class TestLookAlikes(FightTest):
         assert services.find_here(self.char1, "goblin-2") == second
         with self.assertRaises(OldGoldError):
             services.find_here(self.char1, "goblin-3")
+
+
+class TestGmRefusals(FightTest):
+    def test_the_gm_on_a_players_turn_and_a_foe_without_that_attack(self):
+        self.gm("/fight")
+        self.gm("/attack Cid", "It is Cid's turn, a player's: the GM acts on a foe's turn. "
+                "+og/next ends this turn if the player is away.")
+        self.as_(self.char3, "/done")
+        self.gm("/attack Cid with claws", "Goblin has no attack called 'claws'; it attacks "
+                "with: dagger.")

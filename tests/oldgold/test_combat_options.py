@@ -14,7 +14,7 @@ class TestMoves(FightTest):
         self.gm("/fight")
         out = self.as_(self.char2, "/oa goblin", None, 3)  # axe 1d8 + Might Bonus 1
         assert "Char2 makes an opportunity attack on Goblin with Axe" in out
-        self.as_(self.char2, "/oa goblin", "You have made your one opportunity attack")
+        self.as_(self.char2, "/oa goblin", "Char2 has made their one opportunity attack")
         assert self.goblin.attributes.get("og_stats")["hp"] == 3
 
     def test_dual_wielding_keeps_the_higher(self):
@@ -29,10 +29,11 @@ class TestMoves(FightTest):
     def test_a_shot_into_melee_can_strike_an_ally(self):
         self.sheet(self.char3).items.create(name="Shortbow", kind="weapon", location="hands",
                                             details={"damage": "1d6", "bonus": "grace",
-                                                     "ranged": True})
-        self.gm("/fight")
-        out = self.as_(self.char3, "/attack goblin with shortbow=into melee", None, 1, 4)
-        assert "the shot strikes Char2 instead" in out
+                                                     "ranged": True, "reach": 40})
+        self.gm("/fight at 20")
+        self.gm("/distance Char2=Goblin 2", "Char2 now stands 2m from Goblin.")
+        out = self.as_(self.char3, "/attack goblin with shortbow", None, 1, 4)
+        assert "Shooting into the melee (1d6: 1): the shot strikes Char2 instead!" in out
         assert self.sheet(self.char2).hp == 8 - (4 + 2)
         assert self.goblin.attributes.get("og_stats")["hp"] == 7
 
@@ -51,7 +52,7 @@ class TestMoves(FightTest):
 
     def test_move_sprint_disengage_and_speed_zero(self):
         self.gm("/fight")
-        self.as_(self.char3, "/move", "Cid moves.")
+        self.as_(self.char3, "/move", "Cid moves, up to 10m.")
         self.as_(self.char3, "/move", "You have moved this turn")
         self.as_(self.char3, "/sprint", "Cid sprints")
         self.as_(self.char3, "/disengage", "You have used your main action")
@@ -95,3 +96,29 @@ class TestMoves(FightTest):
         services.add_condition(self.goblin, "prone")
         out = self.as_(self.char3, "/attack goblin", None, 1, 5)
         assert "target prone" in out and "6 taken" in out
+
+
+class TestImmunities(FightTest):
+    def test_a_ghost_shrugs_off_plain_steel_but_not_silver(self):
+        stats = self.goblin.attributes.get("og_stats")
+        self.goblin.attributes.add("og_stats", {**stats, "immune": ["mundane weapons"]})
+        self.gm("/fight")
+        out = self.as_(self.char3, "/attack goblin")
+        assert "Cid strikes Goblin with Sword: Goblin shrugs off mundane weapons." in out
+        assert self.goblin.attributes.get("og_stats")["hp"] == 7
+        encounter = Encounter.objects.get()
+        encounter.combatants[0]["main"] = False
+        encounter.save()
+        self.sheet(self.char3).items.filter(name="Sword").update(
+            details={"damage": "1d6-1", "bonus": "might", "silvered": True})
+        out = self.as_(self.char3, "/attack goblin", None, 4)
+        assert "4 taken" in out
+
+    def test_a_cube_shrugs_off_spears_and_arrows(self):
+        stats = self.goblin.attributes.get("og_stats")
+        self.goblin.attributes.add("og_stats", {**stats, "immune": ["piercing"]})
+        self.gm("/fight at 10")
+        self.as_(self.char3, "/carry javelins=hands")
+        self.gm("/distance Char2=Goblin 10")
+        self.as_(self.char3, "/attack goblin with javelins", "Cid strikes Goblin with "
+                 "Javelins: Goblin shrugs off piercing weapons")

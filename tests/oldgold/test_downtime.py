@@ -16,6 +16,28 @@ class TestShopping(OldGoldTest):
                   caller=self.char2)
         assert self.sheet(self.char2).coin == 70
 
+    def test_silvered_and_masterwork_change_price_and_numbers(self):
+        from world.oldgold.models import OldGoldSheet
+
+        OldGoldSheet.objects.filter(character=self.char2).update(coin=1000)
+        out = self.call(CmdOldGold(), "/buy masterwork sword", None, caller=self.char2)
+        assert "Char2 buys Masterwork sword for 300 gp (pack); 700 gp left." in out
+        assert "To use it, carry it: +og/carry masterwork sword=hands." in out
+        out = self.call(CmdOldGold(), "/buy silvered dagger", None, caller=self.char2)
+        assert "Silvered dagger for 10 gp" in out
+        out = self.call(CmdOldGold(), "/buy masterwork light armour", None, caller=self.char2)
+        assert "Masterwork light armour (leather) for 200 gp" in out
+        items = {i.name: i for i in self.sheet(self.char2).items.all()}
+        assert items["Masterwork sword"].details["damage"] == "1d6+1"
+        assert items["Silvered dagger"].details["damage"] == "1d4-1"
+        assert items["Silvered dagger"].details["silvered"]
+        assert items["Masterwork light armour (leather)"].details["dp"] == 2
+        self.call(CmdOldGold(), "/buy silvered shield", "Only weapons come silvered",
+                  caller=self.char2)
+        self.call(CmdOldGold(), "/buy masterwork rope", "Only weapons come silvered",
+                  caller=self.char2)
+        assert self.sheet(self.char2).coin == 1000 - 300 - 10 - 200
+
     def test_not_enough_coin_changes_nothing(self):
         self.call(CmdOldGold(), "/buy heavy armour", "Heavy armour (plate) costs 200 gp and "
                   "you have 100 gp", caller=self.char2)
@@ -96,6 +118,24 @@ class TestRestAndLevels(OldGoldTest):
         assert Item.objects.get(kind="ration").marked == 1
         self.call(CmdOldGold(), "/rest", "You have rested today already", caller=self.char2)
 
+    def test_a_watch_asleep_outlasts_conditions_timed_within_it(self):
+        from world.oldgold import rules, services
+
+        services.add_condition(self.char2, "hexed", 2 * rules.ROUNDS_PER_TURN, "Hag",
+                               attribute="mind")
+        services.add_condition(self.char2, "petrified")
+        out = self.rest(2)
+        assert "No longer hexed." in out
+        assert [c["key"] for c in self.sheet(self.char2).conditions] == ["petrified"]
+
+    def test_the_gm_inspires_for_a_deed_the_room_hears(self):
+        self.call(CmdOldGold(), "/inspire Char2=for the bond they invented with Cid",
+                  "Char2 is inspired (for the bond they invented with Cid): +og/reroll "
+                  "spends it on a roll, until their next rest.")
+        self.call(CmdOldGold(), "/inspire Char2", "Char2 is already inspired")
+        self.call(CmdOldGold(), "/inspire", "Name who is inspired")
+        self.call(CmdOldGold(), "/inspire Char", "Only a game master", caller=self.char2)
+
     def test_rest_needs_a_ration(self):
         Item.objects.filter(kind="ration").delete()
         self.call(CmdOldGold(), "/rest", "Resting needs a ration", caller=self.char2)
@@ -109,15 +149,20 @@ class TestRestAndLevels(OldGoldTest):
     def test_downtime_xp_then_rest_then_level(self):
         self.call(CmdOldGold(), "/downtime 200=training", "Char2 spends 200 gp on training: "
                   "+200 XP", caller=self.char2)
-        self.call(CmdOldGold(), "/level grace", "Level 2 needs 200 XP (you have 200) and a "
-                  "successful rest", caller=self.char2)
+        self.call(CmdOldGold(), "/level grace", "You have the 200 XP for level 2: a "
+                  "successful rest readies it (+og/rest).", caller=self.char2)
         out = self.rest(2)
-        assert "the XP for a new level" in out
+        assert "Char2 has the XP for level 2: +og/level <attribute>." in out
         with self.dice(3):
             out = self.call(CmdOldGold(), "/level might", None, caller=self.char2)
-        assert "Char2 reaches level 2: Might 4 -> 5" in out and "+ 3 for Might" in out
+        assert ("Char2 reaches level 2: Might 4 -> 5; HP 1d6 [3] = 3, + 3 for Might; "
+                "max HP 18.") in out
         sheet = self.sheet(self.char2)
         assert (sheet.level, sheet.max_hp, sheet.xp, sheet.might) == (2, 12 + 3 + 3, 0, 5)
+
+    def test_without_the_xp_the_level_says_how_much_is_missing(self):
+        self.call(CmdOldGold(), "/level grace", "Level 2 needs 200 XP (you have 0) and a "
+                  "successful rest after you have it.", caller=self.char2)
 
     def test_no_attribute_above_nine(self):
         self.adv.mind = 9

@@ -95,6 +95,14 @@ class TestRefusals(GroupTest):
         self.part(self.char2, "Only a game master", text="/group grace vs 12=Char")
         assert not GroupCheck.objects.exists()
 
+    def test_a_player_reads_the_waiting_parts_but_cannot_roll_or_drop_them(self):
+        self.gm("/group grace vs 12=Char2, Cid")
+        self.part(self.char2, "Group check of Grace against 12 (at least half must "
+                  "succeed):\n  Char2: still to roll (+og/part)", text="/group")
+        self.part(self.char2, "Only a game master", text="/group roll")
+        self.part(self.char2, "Only a game master", text="/group drop")
+        assert GroupCheck.objects.get().active
+
     def test_no_group_not_a_member_and_twice(self):
         self.part(self.char2, "There is no group check waiting here")
         self.gm("/group grace vs 12=Char2")

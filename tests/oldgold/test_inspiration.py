@@ -106,18 +106,20 @@ class TestFrightened(FightTest):
         assert "frightened" not in out and "5 taken" in out
 
     def test_cannot_move_toward_the_source_while_it_is_in_sight(self):
-        self.gm("/fight")
+        self.gm("/fight at 20")
         self.gm("/cond Cid=frightened of Goblin")
         self.as_(self.char3, "/move toward goblin", "Cid is frightened of Goblin and "
                  "cannot move toward them")
         assert not Encounter.objects.get().combatants[0]["moved"]
-        self.as_(self.char3, "/move toward bandit", "Cid moves toward Bandit.")
+        self.as_(self.char3, "/move toward bandit", "Cid moves toward Bandit: 20m apart, "
+                 "now 10m.")
 
     def test_the_fear_lapses_when_the_source_is_out_of_sight(self):
-        self.gm("/fight")
+        self.gm("/fight at 20")
         self.gm("/cond Cid=frightened of Goblin")
         self.gm("/cond Cid=blinded")
-        self.as_(self.char3, "/move toward goblin", "Cid moves toward Goblin.")
+        self.as_(self.char3, "/move toward goblin", "Cid moves toward Goblin: 20m apart, "
+                 "now 10m.")
 
     def test_a_fear_needs_its_source(self):
         self.gm("/fight")

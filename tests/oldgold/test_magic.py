@@ -72,7 +72,7 @@ class TestSpells(MagicTest):
 
     def test_magic_missile_darts_are_direct_damage(self):
         out = self.cast("magic missile=orc", 3, 4)  # two darts (Mind Bonus 2), DP ignored
-        assert out.count("direct damage") == 2
+        assert out.count("direct, ignores DP") == 2
         assert self.orc.attributes.get("og_stats")["hp"] == 12 - 7
 
     def test_fireball_is_2d6_plus_bonus_minus_dp(self):
@@ -133,9 +133,11 @@ class TestPrayers(MagicTest):
         with self.dice(2):
             self.call(CmdOldGold(), "/check might vs 10", "Cid checks", caller=self.char3)
 
-    def test_light_makes_them_check_morale(self):
-        out = self.cast("light=goblin", 6, 6)
+    def test_light_makes_undead_and_fiends_check_morale(self):
+        self.goblin.tags.add("undead", category="oldgold")
+        out = self.cast("light=goblin, orc", 6, 6)
         assert "Goblin: Morale 4: [6, 6] = 12, they break" in out
+        assert "Orc is neither undead nor a fiend: the light only warms it." in out
 
     def test_mend_clears_heart_bonus_dots(self):
         axe = Item.objects.create(sheet=self.mage, name="Axe", kind="weapon", marked=3)

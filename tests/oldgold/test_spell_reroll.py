@@ -27,7 +27,7 @@ class TestSpellReroll(MagicTest):
         self.inspire()
         out = self.reroll("/reroll cast", 1, 1)
         assert "Char2 spends Inspiration and rolls again. Magic missile, with new dice:" in out
-        assert out.count("direct damage") == 2
+        assert out.count("direct, ignores DP") == 2
         assert self.orc_hp() == 10  # 12 - (1 + 1): the first 7 given back
         assert not self.sheet(self.char2).inspiration
         assert Item.objects.get(kind="spellbook").marked == 1  # no second dot
@@ -60,7 +60,7 @@ class TestSpellReroll(MagicTest):
         assert self.sheet(self.char3).hp == 9
         self.inspire()
         out = self.reroll("/reroll prayer", 1)
-        assert "Cid regains 1d6+2" in out and "now 6" in out
+        assert "Cid regains 3 HP (1d6+2: [1] + 2 = 3): now 6." in out
         assert self.sheet(self.char3).hp == 6
 
     def test_an_npc_the_spell_killed_stands_again(self):

@@ -32,6 +32,7 @@ def test_the_owner_reads_the_sheet(adventurer):
     text = page.content.decode()
     assert "Level 1 Human" in text and "Sword" in text and "[ooo]" in text
     assert "Coin pouch x1" in text and "Milán László" in text
+    assert "speaks Common" in text and "Inventory (2/12 slots)" in text  # sword, a pouch
     mine = client_for(account).get("/oldgold/").content.decode()
     assert f"/oldgold/sheets/{character.id}/" in mine
 
@@ -54,10 +55,12 @@ def test_a_visitor_must_log_in(adventurer):
 def test_the_page_shows_name_bonds_and_deity(adventurer):
     account, character = adventurer
     sheet = character.oldgold_sheet
-    sheet.details = {**sheet.details, "name": "Wren",
+    sheet.details = {**sheet.details, "name": "Wren", "appearance": "scarred",
+                     "personality": "curious", "background": "sailor", "motivation": "wealth",
                      "bonds": [{"id": 1, "with": "Bob", "text": "We fled the same fire."}],
                      "deity": {"name": "Sella", "domain": "the rivers", "tenet": "never dam"}}
     sheet.save()
     text = client_for(account).get(f"/oldgold/sheets/{character.id}/").content.decode()
+    assert "A scarred, curious former sailor, out for wealth." in text
     assert "Called Wren." in text and "Bond with Bob: We fled the same fire." in text
     assert "Deity: Sella, of the rivers (tenet: never dam)." in text

@@ -158,15 +158,43 @@ class TestTravel(TravelTest):
         out = self.call(CmdTravel(), "n", caller=self.char2)
         assert "needs a ship" in out and self.journey().row == 2
 
-    def test_foraging_group_check_and_1d4_rations(self):
+    def test_foraging_is_a_group_check_each_traveller_rolls(self):
+        from commands.oldgold import CmdOldGold
+
         self.start(weather=(3, 4))
-        # Hunt: Grace. Char 1 (grace 1) [8] fails vs 10, Char2 (grace 3) [9]
-        # succeeds: one of two is half, the group succeeds; 1d4 [4] rations.
-        with self.dice(8, 9, 4):
+        with self.dice():
             out = services.forage(self.char2, self.room1, "hunt")
-        assert "1 of 2 succeed" in out.text and "1d4 [4] rations" in out.text
+        assert "calls a group check of Grace against 10 for Char, Char2" in out.text
+        assert self.journey().watches_total == 1
+        # Hunt: Grace. Char (grace 1, a day without rest) [15, 8] keeps 8 and
+        # fails vs 10; Char2 (grace 3) [9] succeeds: one of two is half, the
+        # group succeeds; 1d4 [4] rations for Char2, who foraged.
+        OldGoldSheet.objects.filter(character=self.char1).update(unrested=True)
+        with self.dice(15, 8):
+            out = self.call(CmdOldGold(), "/part", None, caller=self.char1)
+        assert "with disadvantage [15, 8] + 1 = 9 vs 10: failure" in out
+        with self.dice(9, 4):
+            out = self.call(CmdOldGold(), "/part", None, caller=self.char2)
+        assert "1 of 2 succeed" in out and "They gather 1d4 [4] rations." in out
         rations = Item.objects.filter(sheet__character=self.char2, kind="ration")
         assert sorted(i.max_dots - i.marked for i in rations) == [1, 3]
+
+    def test_inspiration_turning_a_forage_takes_the_rations_back(self):
+        from commands.oldgold import CmdOldGold
+
+        self.start(weather=(3, 4))
+        with self.dice():
+            services.forage(self.char2, self.room1)  # gather: Heart vs 10
+        with self.dice(12):  # Char (heart 2) 14 passes: half of two
+            self.call(CmdOldGold(), "/part", None, caller=self.char1)
+        with self.dice(3, 2):
+            out = self.call(CmdOldGold(), "/part", None, caller=self.char2)
+        assert "They gather 1d4 [2] rations." in out
+        OldGoldSheet.objects.filter(character=self.char1).update(inspiration=True)
+        with self.dice(1):
+            out = self.call(CmdOldGold(), "/reroll", None, caller=self.char1)
+        assert "0 of 2 succeed" in out and "the rations are gone again" in out
+        assert not Item.objects.filter(sheet__character=self.char2, kind="ration").exists()
 
     def test_only_travellers_move_and_only_gms_start(self):
         out = self.call(CmdTravel(), "/start Vale=C3 for Char2", caller=self.char2)

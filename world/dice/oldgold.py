@@ -13,6 +13,7 @@ Rolls:
         -> GroupCheck
     roll_damage(dice, dp, rng, advantage=False, disadvantage=False,
                 direct=False) -> Damage
+    roll_amount(dice, rng, advantage=False, disadvantage=False) -> Amount
     morale_check(morale, rng) -> MoraleCheck
     death_roll(rng, advantage=False, disadvantage=False) -> DeathRoll
 Rules without dice:
@@ -192,6 +193,33 @@ def damage_after_dp(amount, dp, direct=False):
 
 
 @dataclass(frozen=True)
+class Amount:
+    """A dice expression rolled for an amount (healing, say), twice under
+    advantage or disadvantage."""
+
+    rolls: tuple
+    """Every expr.RollResult made, in order."""
+    chosen: object
+    mode: str | None
+
+    @property
+    def total(self):
+        return max(0, self.chosen.total)
+
+    def render(self):
+        mode = f", with {self.mode}" if self.mode else ""
+        return " / ".join(r.render() for r in self.rolls) + mode
+
+
+def roll_amount(dice, rng, advantage=False, disadvantage=False):
+    """Roll `dice` (an expression like 1d6+2) once, or twice and keep the
+    higher (advantage) or lower (disadvantage) total."""
+    mode = advantage_mode(advantage, disadvantage)
+    rolls, chosen = roll_with_mode(lambda: expr.roll(dice, rng), mode)
+    return Amount(rolls, chosen, mode)
+
+
+@dataclass(frozen=True)
 class Damage:
     """A damage roll (made twice under advantage/disadvantage) and what gets through DP."""
 
@@ -213,8 +241,9 @@ class Damage:
 
     def render(self):
         rolls = " / ".join(r.render() for r in self.rolls)
+        mode = f" with {self.mode}" if self.mode else ""
         guard = "direct, ignores DP" if self.direct else f"DP {self.dp}"
-        return f"Damage {rolls} ({guard}): {self.taken} taken"
+        return f"Damage{mode} {rolls} ({guard}): {self.taken} taken"
 
 
 def roll_damage(dice, dp, rng, advantage=False, disadvantage=False, direct=False):
@@ -222,9 +251,8 @@ def roll_damage(dice, dp, rng, advantage=False, disadvantage=False, direct=False
     Roll a damage expression (`1d6+2`: weapon die plus bonus, as the
     bestiary writes it) and take the target's `dp` off unless `direct`.
     """
-    mode = advantage_mode(advantage, disadvantage)
-    rolls, chosen = roll_with_mode(lambda: expr.roll(dice, rng), mode)
-    return Damage(rolls, chosen, dp, bool(direct), mode)
+    amount = roll_amount(dice, rng, advantage, disadvantage)
+    return Damage(amount.rolls, amount.chosen, dp, bool(direct), amount.mode)
 
 
 # ---------------------------------------------------------------- morale, death
@@ -362,7 +390,8 @@ class HpRoll:
 
     def render(self):
         mode = f" with {self.mode}" if self.mode else ""
-        return f"HP {self.base} + 1d6{mode} {format_dice(self.dice)} = {self.total}"
+        base = f"{self.base} + " if self.base else ""
+        return f"HP {base}1d6{mode} {format_dice(self.dice)} = {self.total}"
 
 
 def roll_hp(base, rng, advantage=False, sides=6):

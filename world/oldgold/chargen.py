@@ -1,13 +1,14 @@
 """
 Old Gold chargen as an EvMenu (+og/new): ancestry, attributes (points or
-d4s), weapon, second item, and then the sheet is written and waits for a GM's
-review. The draft lives in the menu's own state until the last step, so
-leaving the menu changes nothing.
+d4s), weapon, second item, one more language if it fits, and then the sheet
+is written and waits for a GM's review. The draft lives in the menu's own
+state until the last step, so leaving the menu changes nothing.
 """
 
 from evennia.utils.evmenu import EvMenu
 
 from world.oldgold import render, rules, services
+from world.oldgold import touches as finishing
 from world.oldgold.errors import OldGoldError
 
 
@@ -81,7 +82,8 @@ def _read_points(caller, raw, **kwargs):
     draft = _draft(caller)
     parts = raw.split()
     if len(parts) != 4 or not all(p.isascii() and p.isdigit() and len(p) < 3 for p in parts):
-        caller.msg("Type four numbers: Might Grace Mind Heart, e.g. |w2 2 1 1|n.")
+        caller.msg("Type four numbers: Might Grace Mind Heart, e.g. |w2 2 1 1|n "
+                   "(they must add up to your points).")
         return None
     scores = dict(zip(rules.ATTRIBUTES, (int(p) for p in parts)))
     try:
@@ -95,8 +97,10 @@ def _read_points(caller, raw, **kwargs):
 
 def node_points(caller, raw_string, **kwargs):
     lineage = rules.ANCESTRIES[_draft(caller)["ancestry"]]
+    even, left = divmod(lineage.points, len(rules.ATTRIBUTES))
+    example = " ".join(str(even + (i < left)) for i in range(len(rules.ATTRIBUTES)))
     text = (f"Type four numbers adding up to {lineage.points}, each 0 to "
-            f"{rules.CREATION_CAP}: Might Grace Mind Heart (e.g. 2 2 1 1).")
+            f"{rules.CREATION_CAP}: Might Grace Mind Heart.\nFor example: |w{example}|n")
     return render.wrap_text(text), [{"key": "_default", "goto": _read_points}]
 
 
@@ -110,7 +114,8 @@ def node_weapon(caller, raw_string, **kwargs):
     options = []
     for key in rules.STARTING_WEAPONS:
         gear = rules.GEAR[key]
-        options.append({"key": (gear.name, key), "desc": f"{gear.damage}, {gear.reach}",
+        reach = f"range {gear.reach}m" if gear.ranged else f"reach {gear.reach}m"
+        options.append({"key": (gear.name, key), "desc": f"{gear.damage}, {reach}",
                         "goto": (_choose, {"field": "weapon", "value": key,
                                            "next_node": "node_second"})})
     return render.wrap_text(text), _otherwise(options)
@@ -126,24 +131,37 @@ def node_second(caller, raw_string, **kwargs):
         short = key.split()[0]  # 'light', 'medium', 'spellbook', 'relic'
         options.append({"key": (gear.name, key, short), "desc": desc,
                         "goto": (_choose, {"field": "second", "value": key,
-                                           "next_node": "node_confirm"})})
+                                           "next_node": "node_language"})})
     return render.wrap_text(text), _otherwise(options)
+
+
+def _read_language(caller, raw, **kwargs):
+    try:
+        _draft(caller)["language"] = services.extra_language(raw)
+    except OldGoldError as err:
+        caller.msg(str(err))
+        return None
+    return "node_confirm"
+
+
+def node_language(caller, raw_string, **kwargs):
+    lineage = rules.ANCESTRIES[_draft(caller)["ancestry"]]
+    text = (f"You speak {' and '.join(lineage.languages)}. You may know one more language "
+            "if it fits your adventurer: type its name (e.g. Goblin), or |wnone|n.")
+    return render.wrap_text(text), [{"key": "_default", "goto": _read_language}]
 
 
 def _finish(caller, raw, **kwargs):
     draft = _draft(caller)
     rng = services._dice(None)
-    touches = {
-        "appearance": rules.APPEARANCE[rng.randint(1, 6) - 1],
-        "personality": rules.PERSONALITY[rng.randint(1, 6) - 1],
-        "background": rules.BACKGROUND[rng.randint(1, 6) - 1],
-        "motivation": rules.MOTIVATION[rng.randint(1, 6) - 1],
-    }
+    # A name is the player's to choose; the other touches start rolled.
+    touches = {field: table[rng.randint(1, len(table)) - 1]
+               for field, table in finishing.TOUCHES.items() if field != "name"}
     try:
         outcome = services.create_sheet(
             caller, draft["ancestry"], draft["scores"], draft["weapon"], draft["second"],
             method=draft.get("method", "points"), name_details=touches,
-            attribute_dice=draft.get("attribute_dice", ()),
+            attribute_dice=draft.get("attribute_dice", ()), language=draft.get("language", ""),
         )
     except OldGoldError as err:
         caller.msg(str(err))
@@ -155,8 +173,10 @@ def _finish(caller, raw, **kwargs):
 def node_confirm(caller, raw_string, **kwargs):
     draft = _draft(caller)
     scores = ", ".join(f"{a.capitalize()} {v}" for a, v in draft["scores"].items())
+    language = f"; also speaks {draft['language']}" if draft.get("language") else ""
     text = (f"{rules.ANCESTRIES[draft['ancestry']].name}; {scores}; "
-            f"{rules.GEAR[draft['weapon']].name} and {rules.GEAR[draft['second']].name}.\n"
+            f"{rules.GEAR[draft['weapon']].name} and {rules.GEAR[draft['second']].name}"
+            f"{language}.\n"
             "HP (6 + 3 x Might + 1d6) and 20 + 2d20 gp are rolled when you confirm.")
     return render.wrap_text(text), _otherwise([
         {"key": ("Confirm", "y", "yes"), "desc": "write the sheet", "goto": _finish},

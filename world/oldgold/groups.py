@@ -11,11 +11,18 @@ roll as the check is called. A GM may roll the parts of players who are away
 in, the group's result follows. Each part is its roller's own roll, so
 Inspiration may roll it again (`reroll_part`), and a settled group's result
 follows the new part.
+
+Other rules open a group check of their own (`open_group`) and say what
+follows its result: a chase's exchange moves a die; anything else names a
+hook in `then` (foraging: `world.oldgold_travel.services.forage_settled`),
+called as hook(group, turned) when the result is in (turned: Inspiration
+turned it round) and returning the room's lines.
 """
 
 from dataclasses import replace
 
 from django.db import transaction
+from django.utils.module_loading import import_string
 
 from world.dice import oldgold as dice
 from world.oldgold.errors import OldGoldError
@@ -98,6 +105,8 @@ def _settle_or_wait(group, lines):
             from world.oldgold import chase
 
             lines.extend(chase.settle_exchange(group.chase, group.success))
+        elif group.then:
+            lines.extend(import_string(group.then["hook"])(group, turned=False))
     group.save()
 
 
@@ -107,11 +116,21 @@ def call_group_check(gm, members, attribute, difficulty, rng=None, advantage=Fal
     """A GM calls a group check here (a `chase`'s exchange, or on its own);
     NPC members roll at once."""
     _require_gm(gm)
+    return open_group(gm, members, attribute, difficulty, rng, advantage, disadvantage,
+                      chase=chase)
+
+
+@transaction.atomic
+def open_group(caller, members, attribute, difficulty, rng=None, advantage=False,
+               disadvantage=False, chase=None, then=None):
+    """Open a group check in the caller's room for another rule (a GM's
+    call, a chase's exchange, foraging's `then` hook): whoever may open it
+    has been checked by that rule. NPC members roll at once."""
     rng = _dice(rng)
     members = list(dict.fromkeys(members))
     if not members:
         raise OldGoldError("Name the members of the group: +og/group grace vs 12=Ann, Bob.")
-    waiting = group_here(gm.location, required=False)
+    waiting = group_here(caller.location, required=False)
     if waiting is not None:
         raise OldGoldError(f"A group check of {_what(waiting)} is still waiting here for "
                            f"{_names(waiting.waiting())}: |w+og/group roll|n rolls their "
@@ -121,13 +140,15 @@ def call_group_check(gm, members, attribute, difficulty, rng=None, advantage=Fal
         if not is_npc(member):
             playing_sheet_of(member)
     group = GroupCheck.objects.create(
-        room=gm.location, gm=gm, attribute=attribute, difficulty=difficulty,
-        advantage=advantage, disadvantage=disadvantage, chase=chase,
+        room=caller.location, gm=caller, attribute=attribute, difficulty=difficulty,
+        advantage=advantage, disadvantage=disadvantage, chase=chase, then=then or {},
         parts=[{"id": m.id, "name": m.key} for m in members],
     )
-    lines = [f"{gm.key} calls a group check of {_what(group)} for {_names(group.parts)}: "
-             "each rolls their own part with |w+og/part|n; the group passes when half "
-             "of them or more pass."]
+    edge = " (with advantage)" if advantage and not disadvantage else (
+        " (with disadvantage)" if disadvantage and not advantage else "")
+    lines = [f"{caller.key} calls a group check of {_what(group)}{edge} for "
+             f"{_names(group.parts)}: each rolls their own part with |w+og/part|n; the "
+             "group passes when half of them or more pass."]
     for member in members:
         if is_npc(member):
             _roll_into(group, member, rng, lines)
@@ -228,6 +249,8 @@ def reroll_part(character, last, rng):
 
         # It may refuse; the transaction then takes the settling back too.
         moved = chase.turn_exchange(group.chase, group.success)
+    elif group.success != was and group.then:
+        moved = import_string(group.then["hook"])(group, turned=True)
     _log_part_again(character, group, result, last, lines[0])
     lines.extend(settled)
     if group.success != was:

@@ -19,6 +19,7 @@ _N = {
     "body": rules.LOCATIONS["body"],
     "pack": rules.LOCATIONS["pack"],
     "cover": rules.COVER_DP,
+    "reach": rules.MELEE_REACH,
     "max_level": rules.MAX_LEVEL,
     "fee": rules.BANK_FEE_PERCENT,
     "xp2": rules.XP_REQUIRED[2],
@@ -47,7 +48,7 @@ OLD_GOLD_HELP = [
             a relic's god, |w+og/deity|n (1d12 a column) or |w+og/deity
             Sella/the rivers/never dam a stream|n.
 
-            |wThe sheet|n (|w+og/sheet|n, also on the web): {slots} slots, {hands} in
+            |wThe sheet|n (|w+og/sheet|n, on the web at /oldgold/): {slots} slots, {hands} in
             your hands, {body} on your body, {pack} in your pack; bulky things take two.
             Dots show wear: |w[xoo]|n is one of three marked. The first {free} gp are
             free; each {pouch} gp more is a pouch in your pack.
@@ -63,15 +64,20 @@ OLD_GOLD_HELP = [
             |w+og/part|n, and at least half must succeed.
 
             |wA first fight.|n The GM makes foes (|w+og/npc Goblin=grace 3 hp 7
-            morale 4 attack dagger 1d6+1|n) and starts: |w+og/fight|n. Everyone acts
-            by Grace, PCs first on ties (|w+og/order|n). On your turn: |w+og/move|n,
+            morale 4 attack dagger 1d6+1|n) and starts: |w+og/fight|n, or |w+og/fight
+            at 20|n with the two sides 20m apart. Everyone acts by Grace, PCs first
+            on ties (they may trade places: |w+og/swap <name>|n; |w+og/order|n shows
+            it). On your turn: |w+og/move toward goblin|n (your Speed in metres),
             one main action (|w+og/attack goblin|n, |w+og/cast sleep=goblin|n,
             |w+og/defend|n, |w+og/sprint|n, |w+og/disengage|n), then |w+og/done|n.
-            Damage is your weapon die + bonus minus the target's DP; cover adds
-            {cover} DP (|w=cover|n), full cover blocks. At 0 HP you fall, and each
-            turn you only roll |w+og/deathroll|n. The GM plays the foes' turns
-            (|w+og/attack <you>|n, |w+og/next|n), calls morale and ends the fight
-            with |w+og/end|n: worn gear may mark a dot, thrown weapons are looked for.
+            A sword reaches {reach}m; a bow cannot shoot within {reach}m or past its
+            range (|w+og/distance|n). Damage is your weapon die + bonus minus the
+            target's DP; cover adds {cover} DP (|w=cover|n), full cover blocks.
+            Grappled or tied up: |w+og/escape might vs goblin|n. At 0 HP you fall,
+            and each turn you only roll |w+og/deathroll|n. The GM plays the foes'
+            turns (|w+og/attack <you>|n, |w+og/next|n), calls morale and ends the
+            fight with |w+og/end|n: worn gear may mark a dot, thrown weapons are
+            looked for.
 
             |wAfterwards.|n |w+og/rest|n (a watch and a ration: 1d6 HP, books clear,
             once a day), |w+og/shop|n and |w+og/buy|n, |w+og/sell|n (half for used),
@@ -95,10 +101,15 @@ OLD_GOLD_HELP = [
 
               +og/approve <name>          let a reviewed sheet play
               +og/npc <name>=might 1 grace 3 mind 1 heart 1 hp 7 dp 0 morale 4
-                     attack dagger 1d6+1  make a foe here
-              +og/fight [<surprised>,..]  start a fight: all sheets and foes here
+                     speed 10 attack dagger 1d6+1 attack sling 1d4+2 range 20m
+                     (also reach 4m, direct)   make a foe here
+              +og/fight [<surprised>,..][ at <metres>]   start a fight: all
+                     sheets and foes here, the sides that far apart
               +og/join <name>             add someone to it
               +og/attack <target>         on a foe's turn, it attacks
+              +og/oa <target>=by <foe>    a foe's opportunity attack
+              +og/distance <name>=<metres>   from the other side, or
+                     +og/distance <name>=<other> <metres>   one pair
               +og/next                    end the current turn
               +og/cond <name>=stunned 2 rounds, +og/uncond <name>=stunned
               +og/cond <name>=frightened of <foe>[ 3 rounds]
@@ -107,8 +118,11 @@ OLD_GOLD_HELP = [
               +og/group grace vs 12=Ann, Bob   each rolls +og/part; NPCs
                      roll at once; +og/group shows the parts, +og/group
                      roll rolls the ones left, +og/group drop calls it off
-              +og/inspire <name>, +og/give <name>=<item>, +og/pay <name>=<gp>
-              +og/learn <name>=<spell or prayer>, +og/day, +og/deprive <name>
+              +og/inspire <name>[=<the deed>]   for something bold or
+                     inventive (a bond made up together, a daring plan)
+              +og/give <name>=<item>, +og/pay <name>=<gp>
+              +og/learn <name>=<spell or prayer> or =language <name>
+              +og/day, +og/deprive <name>
               +og/adjust <name>/<field>=<number>   (staff)
               +og/chase Ann, Bob=flee (or pursue; us/them head start,
                      us/them slower, their speed 12)   two d4 clocks from 1

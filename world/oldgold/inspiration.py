@@ -9,6 +9,7 @@ Each kind of roll has a rerolling function here, keyed by the roll log's
 
 from django.db import transaction
 
+from world.dice import expr
 from world.dice import oldgold as dice
 from world.oldgold import groups, rules
 from world.oldgold.errors import OldGoldError
@@ -36,7 +37,8 @@ def _attack(character, last, rng):
 
     d = last.details
     if d.get("blocked") or "damage" not in d:
-        raise OldGoldError("That attack rolled no dice (full cover blocked it).")
+        raise OldGoldError("That attack rolled no dice (it was blocked): there is nothing "
+                           "to roll again. Nothing was spent.")
     if d.get("splintered"):
         raise OldGoldError("A shield already took that blow; there is nothing to roll again.")
     target = ObjectDB.objects.filter(id=d["target_id"]).first()
@@ -46,8 +48,7 @@ def _attack(character, last, rng):
     combat.undo_damage(encounter, target, d.get("lost", d["taken"]))
     rolled = combat.roll_attack_damage(d, rng)
     lines = [_again(character, f"Against {target.key}: {rolled.damage.render()}"
-                    .replace(f": {rolled.damage.taken} taken", f": {rolled.taken} taken")
-                    + rolled.extra + f" (was {d['taken']} taken).")]
+                    f" (was {d['taken']} taken).")]
     before = combat._hp(target)
     combat._apply_damage(encounter, target, rolled.taken, lines)
     if encounter is not None:
@@ -72,7 +73,7 @@ def _death(character, last, rng, kind="death"):
     entry = _entry_of(encounter, character) if encounter else None
     d = last.details
     _undo_death_outcome(sheet, d.get("outcome"), entry)
-    result = dice.death_roll(rng, disadvantage=d.get("disadvantage", False))
+    result = dice.death_roll(rng, d.get("advantage", False), d.get("disadvantage", False))
     lines = [_again(character, f"{result.render()} (was: {d.get('outcome')}).")]
     if result.outcome == "dies":
         sheet.dead = True
@@ -112,7 +113,7 @@ def _level(character, last, rng):
     d = last.details
     old_gain = d["gain"]
     might = rules.HP_PER_MIGHT if d["attribute"] == "might" else 0
-    hp = dice.roll_hp(0, rng, advantage=d.get("advantage", False))
+    hp = dice.roll_hp(0, rng, advantage=d.get("advantage", False), sides=rules.LEVEL_HP_SIDES)
     gain = hp.total + might
     sheet.max_hp = sheet.max_hp - old_gain + gain
     sheet.hp = max(0, min(sheet.max_hp, sheet.hp - old_gain + gain))
@@ -128,11 +129,11 @@ def _level(character, last, rng):
 def _rest(character, last, rng):
     sheet = playing_sheet(character)
     d = last.details
-    die = rng.randint(1, 6)
+    die = expr.roll(rules.REST_HP_DIE, rng).total
     before = max(0, sheet.hp - d["healed"])
     sheet.hp = min(sheet.max_hp, before + die)
     sheet.save(update_fields=["hp"])
-    line = _again(character, f"Rest 1d6 [{die}] (was [{d['die']}]): HP {before} -> "
+    line = _again(character, f"Rest {rules.REST_HP_DIE} [{die}] (was [{d['die']}]): HP {before} -> "
                   f"{sheet.hp}.")
     _log("rest", character, character.location, [die], line,
          **{**d, "die": die, "healed": sheet.hp - before, "of": last.pk})
@@ -154,10 +155,10 @@ def _defend(character, last, rng):
     entry = _entry_of(encounter, character)
     if entry is None:
         raise OldGoldError("You are not in this fight.")
-    die = rng.randint(1, 4)
+    die = expr.roll(rules.DEFEND_DIE, rng).total
     was, entry["defend"] = entry["defend"], die
     encounter.save()
-    line = _again(character, f"Defend 1d4 [{die}] (was +{was}): +{die} DP until "
+    line = _again(character, f"Defend {rules.DEFEND_DIE} [{die}] (was +{was}): +{die} DP until "
                   "their next turn.")
     _log("defend", character, character.location, [die], line, of=last.pk)
     return Outcome((line,))
@@ -193,8 +194,18 @@ def _magic(character, last, rng):
     return Outcome(tuple(lines), data={"magic": chosen})
 
 
+def _escape(character, last, rng):
+    from world.oldgold import combat
+
+    outcome = reroll_check(character, last, rng, kind="escape")
+    success = outcome.data["check"].success
+    lines = [*outcome.lines, *combat.held_after(character, last.details["held"], success)]
+    return Outcome(tuple(lines), data=outcome.data)
+
+
 REROLLS = {
     "check": reroll_check,
+    "escape": _escape,
     "reroll": reroll_check,
     "attack": _attack,
     "death": _death,

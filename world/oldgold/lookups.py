@@ -36,6 +36,8 @@ class SheetPage:
     pouches: int
     conditions: tuple
     touches: tuple = ()
+    slots_used: int = 0
+    slots: int = rules.SLOTS
 
 
 def _may_see(account, character):
@@ -71,7 +73,7 @@ def sheet_page(account, character_id):
         dp=services.dp_of(sheet), next_xp=rules.XP_REQUIRED.get(sheet.level + 1),
         locations=locations, pouches=services.pouches_needed(sheet.coin),
         conditions=tuple(rules.CONDITIONS[c["key"]].name for c in sheet.conditions),
-        touches=tuple(_touch_lines(sheet)),
+        touches=tuple(_touch_lines(sheet)), slots_used=sum(used.values()),
     )
 
 

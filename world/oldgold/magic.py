@@ -9,7 +9,6 @@ themselves are data in `world.oldgold.rules`.
 
 from django.db import transaction
 
-from world.dice import expr
 from world.dice import oldgold as dice
 from world.oldgold import rules
 from world.oldgold.combat import (
@@ -19,11 +18,17 @@ from world.oldgold.combat import (
     _heal,
     _hp,
     _require_able,
+    damage_modes,
+    refuse_harming_the_charmer,
+    undead_or_fiend,
 )
 from world.oldgold.errors import OldGoldError
 from world.oldgold.models import OldGoldSheet
+from world.oldgold.reach import require_magic_reach
 from world.oldgold.services import (
+    CheckRequest,
     Outcome,
+    _modes,
     _conditions,
     _dice,
     _entry_of,
@@ -41,11 +46,13 @@ from world.oldgold.services import (
     is_npc,
     item_named,
     npc_stats,
+    own_modes,
     playing_sheet,
     remove_condition,
     score_of,
     sheet_of,
 )
+from world.words import counted
 
 
 def _magic_items(sheet):
@@ -102,7 +109,7 @@ def cast(caller, magic_text, targets=(), rng=None, item_text="", attribute=""):
     attribute_key = rules.CASTING_ATTRIBUTE[magic.kind]
     cast_bonus = bonus(sheet.score(attribute_key))
     if magic.targets == "bonus" and len(targets) > cast_bonus and magic.effect != "missiles":
-        raise OldGoldError(f"{magic.name} reaches at most {cast_bonus} targets "
+        raise OldGoldError(f"{magic.name} reaches at most {counted(cast_bonus, 'target')} "
                            f"(your {attribute_key.capitalize()} Bonus).")
     if magic.targets == "one" and len(targets) > 1:
         raise OldGoldError(f"{magic.name} has one target.")
@@ -112,6 +119,13 @@ def cast(caller, magic_text, targets=(), rng=None, item_text="", attribute=""):
         raise OldGoldError(f"Name the target of {magic.name}: +og/cast {magic.name}=<target>.")
     if magic.effect == "mend" and not item_text:
         raise OldGoldError("Name the item to mend: +og/cast mend=<item>.")
+    for target in targets:
+        if magic.effect in HARMFUL:
+            refuse_harming_the_charmer(caller, target)
+        if magic.extra.get("humanoids") and not _humanoid(target):
+            raise OldGoldError(f"{magic.name} takes only humanoids and {target.key} is none. "
+                               "Nothing was cast.")
+    require_magic_reach(encounter, caller, magic, targets, cast_bonus)
     book.marked += 1
     book.used = True
     book.save(update_fields=["marked", "used"])
@@ -198,23 +212,63 @@ def _shift_hp(target, amount):
     sheet.save(update_fields=["hp"])
 
 
-def _target_check(caster, magic, target, rng, rolled):
-    score = score_of(caster, magic.check)
+def _humanoid(obj):
+    """PCs are; a bestiary creature is when its kinds say so; a GM's own NPC
+    is taken at the GM's word."""
+    if not is_npc(obj):
+        return True
+    kinds = (obj.attributes.get("og_monster") or {}).get("kinds")
+    return not kinds or "humanoid" in kinds
+
+
+# Effects that harm their target: a charmed caster will not aim them at its charmer.
+HARMFUL = ("condition", "missiles", "damage", "drain")
+
+
+def _target_check(caster, sheet, magic, target, rng, rolled):
+    """The caster's check against `target` (player-facing: the caster rolls),
+    with everything a check of the caster's carries: a hex on the casting
+    attribute, a day without rest, a blessing, the Halfkin's reroll of 1s;
+    the target's edge turned round (an Elf resisting a mental effect gives
+    the caster disadvantage, a target hexed in its resisting attribute
+    advantage)."""
     resist = magic.resist or magic.check
+    if magic.mental and is_npc(target) and "mental" in npc_stats(target).get("immune", []):
+        return None, f"{target.key} is immune to mental effects"
+    target_sheet = None if is_npc(target) else OldGoldSheet.objects.filter(
+        character=target).first()
+    gifts = target_sheet.ancestry_rules.resist_advantage if target_sheet else ()
+    hexed = any(c["key"] == "hexed" and c.get("attribute") == resist
+                for c in _conditions(target))
+    request = CheckRequest(magic.check, their_advantage=magic.mental and "mental" in gifts,
+                           their_disadvantage=hexed)
+    notes = []
+    if request.their_advantage:
+        notes.append(f"{target.key} resists mental effects")
+    if hexed:
+        notes.append(f"{target.key} is hexed in {resist.capitalize()}")
+    advantage, disadvantage = _modes(sheet, caster, request, notes)
+    reroll_ones = bool(sheet and sheet.ancestry_rules.reroll_ones)  # no sheet: a creature
     difficulty = dice.difficulty_against(score_of(target, resist))
-    advantage = False
-    if resist in ("heart", "mind") and not is_npc(target):
-        target_sheet = OldGoldSheet.objects.filter(character=target).first()
-        # The Elf resists mental effects with advantage: the caster rolls with disadvantage.
-        gifts = target_sheet.ancestry_rules.resist_advantage if target_sheet else ()
-        disadvantage = "mental" in gifts
-    else:
-        disadvantage = False
-    if is_npc(target) and "mental" in npc_stats(target).get("immune", []):
-        return None, f"{target.key} is immune"
-    result = dice.check(score, difficulty, rng, advantage, disadvantage)
+    result = dice.check(score_of(caster, magic.check), difficulty, rng, advantage,
+                        disadvantage, reroll_ones)
+    if reroll_ones and 1 in result.dice[:-1]:
+        notes.append("Halfkin reroll of a 1")
     rolled.extend(result.dice)
-    return result, f"{target.key} ({resist.capitalize()} {difficulty}): {result.render()}"
+    note = f" [{'; '.join(notes)}]" if notes else ""
+    return result, (f"{target.key} ({resist.capitalize()} {difficulty}): "
+                    f"{result.render()}{note}")
+
+
+def _damage(caster, magic, target, expression, dp, rng, rolled, direct=False):
+    """A spell's or prayer's damage roll against `target`, under the same
+    advantage and disadvantage as a weapon's (a touch strikes in melee,
+    anything else from range)."""
+    notes = []
+    advantage, disadvantage = damage_modes(caster, target, magic.reach != rules.TOUCH, notes)
+    result = dice.roll_damage(expression, dp, rng, advantage, disadvantage, direct)
+    rolled.extend(d for r in result.rolls for d in r.dice)
+    return result, f" [{'; '.join(notes)}]" if notes else ""
 
 
 class _Effects:
@@ -228,11 +282,11 @@ class _Effects:
     def condition(encounter, caster, sheet, magic, targets, cast_bonus, rng, lines, rolled,
                   attribute="", **kw):
         rounds = _duration(magic, cast_bonus)
-        how = f" for {rounds} rounds" if rounds else ""
+        how = f" for {counted(rounds, 'round')}" if rounds else ""
         for target in targets:
             _require_combatant_record(target)
             if magic.check:
-                result, text = _target_check(caster, magic, target, rng, rolled)
+                result, text = _target_check(caster, sheet, magic, target, rng, rolled)
                 lines.append("  " + text)
                 if result is None or not result.success:
                     continue
@@ -250,38 +304,41 @@ class _Effects:
         darts = max(1, cast_bonus)
         aims = list(targets[:darts]) + [targets[0]] * (darts - len(targets[:darts]))
         for target in aims:
-            result = expr.roll(magic.dice, rng)
-            rolled.extend(result.dice)
-            lines.append(f"  A dart strikes {target.key}: {result.render()} direct damage.")
-            _apply_damage(encounter, target, result.total, lines)
+            result, note = _damage(caster, magic, target, magic.dice, 0, rng, rolled, True)
+            lines.append(f"  A dart strikes {target.key}: {result.render()}{note}")
+            _apply_damage(encounter, target, result.taken, lines)
 
     @staticmethod
     def damage(encounter, caster, sheet, magic, targets, cast_bonus, rng, lines, rolled, **kw):
         for target in targets:
             entry = _entry_of(encounter, target) if encounter else None
-            result = dice.roll_damage(f"{magic.dice}+{cast_bonus}", _dp(target, entry), rng)
-            rolled.extend(d for r in result.rolls for d in r.dice)
-            lines.append(f"  {target.key}: {result.render()}")
+            result, note = _damage(caster, magic, target, f"{magic.dice}+{cast_bonus}",
+                                   _dp(target, entry), rng, rolled)
+            lines.append(f"  {target.key}: {result.render()}{note}")
             _apply_damage(encounter, target, result.taken, lines)
 
     @staticmethod
     def heal(encounter, caster, sheet, magic, targets, cast_bonus, rng, lines, rolled, **kw):
         target = targets[0] if targets else caster
-        result = expr.roll(f"{magic.dice}+{cast_bonus}", rng)
-        rolled.extend(result.dice)
+        notes = []
+        advantage, disadvantage = own_modes(sheet, caster, notes)
+        result = dice.roll_amount(f"{magic.dice}+{cast_bonus}", rng, advantage, disadvantage)
+        rolled.extend(d for r in result.rolls for d in r.dice)
         hp = _heal(target, result.total)
-        lines.append(f"  {target.key} regains {result.render()} HP: now {hp}.")
+        note = f" [{'; '.join(notes)}]" if notes else ""
+        lines.append(f"  {target.key} regains {result.total} HP ({result.render()}): "
+                     f"now {hp}.{note}")
         if encounter and (entry := _entry_of(encounter, target)) and entry["out"] == "down":
             entry["out"] = None
 
     @staticmethod
     def drain(encounter, caster, sheet, magic, targets, cast_bonus, rng, lines, rolled, **kw):
         target = targets[0]
-        result = expr.roll(f"{magic.dice}+{cast_bonus}", rng)
-        rolled.extend(result.dice)
-        dealt = min(result.total, _hp(target))
-        lines.append(f"  {target.key} takes {result.render()} direct damage.")
-        _apply_damage(encounter, target, result.total, lines)
+        result, note = _damage(caster, magic, target, f"{magic.dice}+{cast_bonus}", 0, rng,
+                               rolled, direct=True)
+        dealt = min(result.taken, _hp(target))
+        lines.append(f"  {target.key}: {result.render()}{note}")
+        _apply_damage(encounter, target, result.taken, lines)
         hp = _heal(caster, dealt)
         lines.append(f"  {caster.key} regains {dealt} HP: now {hp}.")
 
@@ -296,14 +353,16 @@ class _Effects:
 
     @staticmethod
     def check(encounter, caster, sheet, magic, targets, cast_bonus, rng, lines, rolled, **kw):
-        result, text = _target_check(caster, magic, targets[0], rng, rolled)
+        result, text = _target_check(caster, sheet, magic, targets[0], rng, rolled)
         lines.append("  " + text + (": the spell is undone." if result and result.success
                                     else ": the spell goes on."))
 
     @staticmethod
     def morale(encounter, caster, sheet, magic, targets, cast_bonus, rng, lines, rolled, **kw):
         for target in targets:
-            if not is_npc(target):
+            if not (is_npc(target) and undead_or_fiend(target)):
+                lines.append(f"  {target.key} is neither undead nor a fiend: the light "
+                             "only warms it.")
                 continue
             result = dice.morale_check(npc_stats(target)["morale"], rng)
             rolled.extend(result.dice)
@@ -320,7 +379,7 @@ class _Effects:
         cleared = min(item.marked, cast_bonus)
         item.marked -= cleared
         item.save(update_fields=["marked"])
-        lines.append(f"  {item.name} loses {cleared} dots of wear "
+        lines.append(f"  {item.name} loses {counted(cleared, 'dot')} of wear "
                      f"({item.marked}/{item.max_dots}).")
 
 

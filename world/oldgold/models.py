@@ -111,6 +111,10 @@ class Encounter(models.Model):
     again), moved/main/oa flags for the current turn or round, out (None,
     'dead', 'fled', 'down'), thrown {item id: count}. It is saved after every
     change, so a restart picks the fight up where it was.
+
+    `distances` keeps metres between two combatants ("<lower id>-<higher
+    id>": metres) once a move or the GM sets them; until then two of the same
+    side stand within reach and the two sides `opening` metres apart.
     """
 
     room = models.ForeignKey(ObjectDB, on_delete=models.CASCADE, related_name="+")
@@ -119,6 +123,8 @@ class Encounter(models.Model):
     round = models.PositiveIntegerField(default=1)
     turn = models.PositiveIntegerField(default=0)
     combatants = models.JSONField(default=list)
+    distances = models.JSONField(default=dict)
+    opening = models.PositiveIntegerField(default=rules.OPENING_DISTANCE)
     casualties = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
@@ -196,7 +202,9 @@ class GroupCheck(models.Model):
     `parts` keep the members in the order named, each a dict: id, name, and
     once rolled, dice, total and success. When every part is in, `success`
     is set: the group passes when half of the parts or more pass. A
-    chase's exchange is a group check with its `chase`.
+    chase's exchange is a group check with its `chase`; `then` names what
+    follows the result elsewhere (foraging's rations): {"hook": dotted path
+    of a callable(group, turned) -> lines, plus what it keeps}.
     """
 
     room = models.ForeignKey(ObjectDB, on_delete=models.CASCADE, related_name="+")
@@ -208,6 +216,7 @@ class GroupCheck(models.Model):
     advantage = models.BooleanField(default=False)
     disadvantage = models.BooleanField(default=False)
     parts = models.JSONField(default=list)
+    then = models.JSONField(default=dict, blank=True)
     active = models.BooleanField(default=True)
     success = models.BooleanField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

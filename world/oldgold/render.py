@@ -7,7 +7,7 @@ import re
 
 from world.dice.oldgold import attribute_bonus
 from world.oldgold import rules
-from world.words import counted, with_article
+from world.words import counted
 
 WIDTH = 78
 
@@ -22,18 +22,31 @@ def item_note(item):
     d = item.details
     parts = []
     if d.get("damage"):
-        parts.append(f"{d['damage']} + {(d.get('bonus') or 'might').capitalize()} Bonus")
+        parts.append(f"{d['damage']} + {(d.get('bonus') or 'might').capitalize()} Bonus"
+                     + _reach(d.get("ranged"), d.get("reach")))
     if d.get("dp"):
         parts.append(f"+{d['dp']} DP")
     if d.get("spell"):
         parts.append(rules.SPELLS[d["spell"]].name)
     if d.get("prayers"):
         parts.append(", ".join(rules.PRAYERS[n].name for n in d["prayers"]))
+    if d.get("silvered"):
+        parts.append("silvered")
     if item.bulky:
         parts.append("bulky")
     if item.spent:
         parts.append("spent")
     return "; ".join(parts)
+
+
+def _reach(ranged, metres):
+    """', range 40m' for what shoots, ', reach 4m' for a long melee weapon;
+    nothing for the common reach."""
+    if ranged and metres:
+        return f", range {metres}m"
+    if metres and metres > rules.MELEE_REACH:
+        return f", reach {metres}m"
+    return ""
 
 
 def sheet(sheet, items, dp, used, pouches):
@@ -46,10 +59,6 @@ def sheet(sheet, items, dp, used, pouches):
         head += " |r(dead)|n"
     lines = [head, f"Sheet: {status}. Speed {lineage.speed}m. Languages: "
              + ", ".join(sheet.languages) + "."]
-    touches = [sheet.details.get(k) for k in ("appearance", "personality", "background",
-                                                "motivation")]
-    if all(touches):
-        lines.append(f"{with_article(touches[0]).capitalize()}, {touches[1]} former {touches[2]}, out for {touches[3]}.")
     from world.oldgold.touches import describe
 
     lines += describe(sheet)
@@ -61,7 +70,8 @@ def sheet(sheet, items, dp, used, pouches):
     lines.append(f"HP {sheet.hp}/{sheet.max_hp}  DP {dp}  {xp}  Inspiration "
                  f"{'yes' if sheet.inspiration else 'no'}")
     conditions = ", ".join(
-        rules.CONDITIONS[c["key"]].name + (f" ({c['rounds']} rounds)" if c["rounds"] else "")
+        rules.CONDITIONS[c["key"]].name
+        + (f" ({counted(c['rounds'], 'round')})" if c["rounds"] else "")
         for c in sheet.conditions) or "none"
     lines.append(f"Conditions: {conditions}")
     flags = []
@@ -84,6 +94,8 @@ def sheet(sheet, items, dp, used, pouches):
     lines.append(f"Coin {sheet.coin} gp (first {rules.FREE_COIN} free, then a pouch per "
                  f"{rules.POUCH_SIZE}); bank {sheet.bank} gp.")
     lines.append("Carried free: " + ", ".join(sheet.details.get("free_kit", rules.FREE_KIT)) + ".")
+    # The site's menu is full: the sheet says where its page is.
+    lines.append(f"On the web (logged in): /oldgold/sheets/{character.id}/")
     return wrap_text("\n".join(lines))
 
 
@@ -97,11 +109,16 @@ def shop():
         for gear in rules.SHOP.values():
             if gear.kind != kind:
                 continue
-            notes = [gear.damage or (f"{gear.dp} DP" if gear.dp else ""),
-                     "bulky" if gear.bulky else ""]
-            note = " ".join(n for n in notes if n)
+            notes = [gear.damage + (_reach(gear.ranged, gear.reach) if gear.damage else "")
+                     or (f"{gear.dp} DP" if gear.dp else ""), "bulky" if gear.bulky else ""]
+            note = ", ".join(n for n in notes if n)
             entries.append(f"{gear.key} {gear.price}gp" + (f" ({note})" if note else ""))
         lines.append(f"|c{title}|n: " + ", ".join(entries))
+    lines.append(f"|cMade better|n: a silvered weapon costs {rules.SILVERED_PRICE} times as "
+                 f"much and deals {-rules.SILVERED_DAMAGE} less damage but harms what plain "
+                 f"steel cannot; masterwork costs {rules.MASTERWORK_PRICE} times as much for "
+                 f"+{rules.MASTERWORK_DAMAGE} damage or +{rules.MASTERWORK_DP} DP "
+                 "(|w+og/buy masterwork sword|n).")
     return "\n".join(_wrap(line) for line in lines)
 
 
@@ -135,6 +152,17 @@ def wrap_text(text, width=None):
     width = width or WIDTH
     return "\n".join(_wrap(line, width) if visible_len(line) > width else line
                      for line in str(text).split("\n"))
+
+
+def distances(table):
+    """How far apart a fight's creatures stand: (name, [(other, metres)])
+    rows, one line each."""
+    lines = ["Distances in the fight (metres; a melee blow reaches "
+             f"{rules.MELEE_REACH}m):"]
+    for name, others in table:
+        lines.append(_wrap(f"  {name}: " + ", ".join(f"{other} {far}m" for other, far in others),
+                           indent="    "))
+    return "\n".join(lines)
 
 
 def magic_list():

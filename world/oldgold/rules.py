@@ -78,13 +78,25 @@ ANCESTRY_DIE = {1: "dwarf", 2: "elf", 3: "halfkin", 4: "human"}
 # ---------------------------------------------------------------- HP, DP
 BASE_HP = 6
 HP_PER_MIGHT = 3
-LEVEL_HP_DIE = "1d6"
+LEVEL_HP_SIDES = 6  # 1d6 a level (the first included)
 REST_HP_DIE = "1d6"
 BASE_DP = 0
 COVER_DP = 2
 DEFEND_DIE = "1d4"
 UNARMED_DAMAGE = "1d2"
 IMPROVISED_DAMAGE = "1d4"
+
+# ---------------------------------------------------------------- distances in a fight
+# The bestiary's melee attacks reach 2m; ranged and thrown weapons cannot
+# target creatures within melee reach or beyond their range (TEXT).
+MELEE_REACH = 2
+# Speed of a creature whose entry gives none: 10m is "ordinary" (TEXT).
+NPC_SPEED = 10
+# Where a fight's two sides stand when the GM gives no distance: within
+# reach of each other (OURS; the text's random encounters roll 2d6 x 2m in a
+# dungeon and 2d6 x 20m in the wild, and the GM may start a fight at those).
+OPENING_DISTANCE = MELEE_REACH
+MAX_DISTANCE = 10_000
 
 # ---------------------------------------------------------------- advancement
 MAX_LEVEL = 10
@@ -113,8 +125,14 @@ REPAIR_PERCENT = 10
 WEAR_CHANCE = (1, 6)  # after combat, a 1 on 1d6 marks a dot on worn gear
 THROWN_RECOVERY = (5, 6)  # a thrown weapon comes back on 1-5 of 1d6
 ALLY_HIT_CHANCE = (1, 6)  # shooting into melee: a 1 hits a random ally
+# Silvered weapons: double the price, 1 less damage, and they count as not
+# mundane. Masterwork: ten times the price, +1 damage or +1 DP (TEXT).
 SILVERED_PRICE = 2
+SILVERED_DAMAGE = -1
 MASTERWORK_PRICE = 10
+MASTERWORK_DAMAGE = 1
+MASTERWORK_DP = 1
+QUALITY_KINDS = {"silvered": ("weapon",), "masterwork": ("weapon", "armour", "shield")}
 
 # ---------------------------------------------------------------- checks, combat
 MORALE_DICE = "2d6"
@@ -191,7 +209,8 @@ class Gear:
     dots: int = DEFAULT_DOTS
     thrown: bool = False
     ranged: bool = False
-    reach: str = "2m"
+    reach: int = MELEE_REACH  # metres: melee reach, or a ranged weapon's range
+    piercing: bool = False  # spears and arrows (a Gelatinous Cube is immune to them)
     burns: str = ""  # light: how long one dot lasts
     note: str = ""
 
@@ -206,23 +225,24 @@ WEAPONS = _gear(
     Gear("dagger", "Dagger", "weapon", 5, "1d4", "might", note="finesse; may be thrown 6m"),
     Gear("club", "Club", "weapon", 2, "1d4", "might"),
     Gear("sword", "Sword", "weapon", 30, "1d6", "might"),
-    Gear("spear", "Spear", "weapon", 10, "1d6", "might", reach="4m"),
+    Gear("spear", "Spear", "weapon", 10, "1d6", "might", reach=4, piercing=True),
     Gear("mace", "Mace", "weapon", 20, "1d6", "might"),
     Gear("axe", "Axe", "weapon", 25, "1d8", "might"),
     Gear("warhammer", "Warhammer", "weapon", 30, "1d8", "might"),
-    Gear("halberd", "Halberd", "weapon", 40, "1d6", "might", bulky=True, reach="4m"),
+    Gear("halberd", "Halberd", "weapon", 40, "1d6", "might", bulky=True, reach=4),
     Gear("greatsword", "Greatsword", "weapon", 60, "1d10", "might", bulky=True),
     Gear("greatclub", "Greatclub", "weapon", 15, "1d10", "might", bulky=True),
     Gear("javelins", "Javelins", "weapon", 6, "1d4", "might", thrown=True, ranged=True,
-         reach="12m", note="a slot holds three"),
+         reach=12, piercing=True, note="a slot holds three"),
     Gear("throwing knives", "Throwing knives", "weapon", 9, "1d4", "grace", thrown=True,
-         ranged=True, reach="10m", note="a slot holds three"),
-    Gear("sling", "Sling", "weapon", 3, "1d4", "grace", ranged=True, reach="20m"),
-    Gear("shortbow", "Shortbow", "weapon", 25, "1d6", "grace", ranged=True, reach="40m"),
+         ranged=True, reach=10, note="a slot holds three"),
+    Gear("sling", "Sling", "weapon", 3, "1d4", "grace", ranged=True, reach=20),
+    Gear("shortbow", "Shortbow", "weapon", 25, "1d6", "grace", ranged=True, reach=40,
+         piercing=True),
     Gear("longbow", "Longbow", "weapon", 50, "1d6", "grace", bulky=True, ranged=True,
-         reach="60m"),
+         reach=60, piercing=True),
     Gear("crossbow", "Crossbow", "weapon", 60, "1d8", "grace", bulky=True, ranged=True,
-         reach="50m"),
+         reach=50, piercing=True),
 )
 # OURS: armour and shields (light 1 DP, medium 2, heavy 3 and bulky).
 ARMOUR = _gear(
@@ -261,10 +281,17 @@ MAGIC_ITEMS = _gear(
 GEAR = {**WEAPONS, **ARMOUR, **LIGHTS, **GOODS, **MAGIC_ITEMS}
 SHOP = {key: item for key, item in GEAR.items() if item.kind not in ("spellbook", "relic", "pouch")}
 FREE_KIT = ("waterskin", "bedroll", "flint & steel", "basic clothing")  # take no slots
+# OURS: what the Referee hands every new adventurer on top (the text leaves the
+# kit to the table): a ration for the first rest and a torch, in the pack.
+STARTING_EXTRAS = (("rations", "pack"), ("torch", "pack"))
 STARTING_WEAPONS = ("dagger", "club", "sword", "spear", "mace", "axe", "shortbow", "sling")
 STARTING_SECOND = ("light armour", "medium armour", "spellbook", "relic")
 
 # ---------------------------------------------------------------- magic
+# Unless stated otherwise, magic reaches 60m (TEXT); a touch reaches as far
+# as a hand, the melee reach.
+SPELL_RANGE = 60
+TOUCH = "touch"
 
 
 @dataclass(frozen=True)
@@ -282,6 +309,8 @@ class Magic:
     duration: tuple = ()  # (count, unit); count "bonus" = the casting bonus
     targets: str = "one"  # one, bonus (up to the casting bonus), any, self
     extra: dict = field(default_factory=dict)
+    reach: object = SPELL_RANGE  # metres to a target; TOUCH; or ("bonus", n): n x the casting bonus
+    mental: bool = False  # a mental effect (the Elf resists it, the mindless are immune)
 
 
 def _m(number, kind, name, text, **kw):
@@ -294,10 +323,10 @@ SPELLS = {
         _m(1, "spell", "Charm", "Up to Mind Bonus humanoids must beat your Mind with their "
            "Heart or take you for a trusted friend for an hour.", effect="condition",
            check="mind", resist="heart", condition="charmed", duration=(1, "hour"),
-           targets="bonus"),
+           targets="bonus", mental=True, extra={"humanoids": True}),
         _m(2, "spell", "Sleep", "Up to Mind Bonus creatures you out-think drop asleep for an "
            "hour; a blow or a shake wakes them.", effect="condition", check="mind",
-           condition="asleep", duration=(1, "hour"), targets="bonus"),
+           condition="asleep", duration=(1, "hour"), targets="bonus", mental=True),
         _m(3, "spell", "Petrify", "One creature that meets your eye turns to stone unless its "
            "Grace beats your Mind.", effect="condition", check="mind", resist="grace",
            condition="petrified", targets="one"),
@@ -355,11 +384,12 @@ PRAYERS = {
            "(2d8 + Heart Bonus to undead and fiends).", effect="smite", dice="1d8",
            extra={"undead_dice": "2d8"}, targets="self"),
         _m(4, "prayer", "Lay on hands", "A creature you touch gets back 1d6 + Heart Bonus HP.",
-           effect="heal", dice="1d6", targets="one"),
+           effect="heal", dice="1d6", targets="one", reach=TOUCH),
         _m(5, "prayer", "Purify", "Ends a poison, disease or ordinary ailment; a magical one "
            "needs a Heart check.", effect="narrate"),
         _m(6, "prayer", "Light", "Holy light for Heart Bonus x 4 metres for an hour; undead "
-           "and fiends inside check morale.", effect="morale", targets="any"),
+           "and fiends inside check morale.", effect="morale", targets="any",
+           reach=("bonus", 4)),
         _m(7, "prayer", "Truth sense", "For Heart Bonus hours you know a deliberate lie when "
            "you hear one.", effect="narrate"),
         _m(8, "prayer", "Ward", "A silver 4m circle: Heart Bonus things you name cannot "
@@ -372,16 +402,16 @@ PRAYERS = {
         _m(11, "prayer", "Wild shape", "Take the shape of an animal you have met before; it "
            "lasts Heart Bonus hours and you keep your Mind and Heart.", effect="narrate"),
         _m(12, "prayer", "Lightning", "A 10m line of lightning: 2d8 + Heart Bonus damage to "
-           "everyone in it.", effect="damage", dice="2d8", targets="any"),
+           "everyone in it.", effect="damage", dice="2d8", targets="any", reach=10),
         _m(13, "prayer", "Drain", "Your touch deals 1d6 + Heart Bonus direct damage and heals "
-           "you by as much.", effect="drain", dice="1d6", targets="one"),
+           "you by as much.", effect="drain", dice="1d6", targets="one", reach=TOUCH),
         _m(14, "prayer", "Hex", "Beat a creature's Heart with yours: for Heart Bonus minutes "
            "it has disadvantage on checks with an attribute you name.", effect="condition",
            check="heart", condition="hexed", duration=("bonus", "minute"), targets="one"),
         _m(15, "prayer", "Speak with dead", "A corpse's spirit answers Heart Bonus questions "
            "truthfully.", effect="narrate"),
         _m(16, "prayer", "Mend", "A plain object you touch loses up to Heart Bonus dots of "
-           "wear or damage.", effect="mend", targets="self"),
+           "wear or damage.", effect="mend", targets="self", reach=TOUCH),
         _m(17, "prayer", "Bounty", "One meal feeds Heart Bonus creatures for a day, the "
            "ration for a rest included.", effect="narrate"),
         _m(18, "prayer", "Call weather", "A turn of prayer under the sky brings the weather "
@@ -476,3 +506,4 @@ MAX_DIFFICULTY = 60
 MAX_GP = 10_000_000
 MAX_NPC_HP = 500
 MAX_NPC_ATTRIBUTE = 20
+MAX_LANGUAGE = 24

@@ -31,6 +31,7 @@ from world.oldgold import rules
 from world.oldgold.errors import OldGoldError
 from world.oldgold.models import Encounter, Item, OldGoldRoll, OldGoldSheet
 from world.prepared import Prepared
+from world.words import counted
 
 default_rng = random.SystemRandom()
 
@@ -170,7 +171,7 @@ def find_here(caller, name, error_word="here"):
 
 
 def roll_ancestry(rng=None):
-    die = _dice(rng).randint(1, 4)
+    die = _dice(rng).randint(1, len(rules.ANCESTRY_DIE))
     return die, rules.ANCESTRY_DIE[die]
 
 
@@ -197,9 +198,35 @@ def roll_scores(ancestry, rng=None):
     return dict(zip(faces, result.scores)), result
 
 
+def extra_language(text):
+    """A language's name as typed ('' for 'none'); refuses what is no name."""
+    name = " ".join((text or "").split())
+    if name.lower() in ("", "none", "no", "-"):
+        return ""
+    if len(name) > rules.MAX_LANGUAGE or not all(part.isalpha() for part in name.split()):
+        raise OldGoldError(f"Type a language's name in letters (at most {rules.MAX_LANGUAGE}), "
+                           "e.g. Goblin, or none.")
+    return name.title()
+
+
+@transaction.atomic
+def learn_language(gm, character, text):
+    """A language learned in downtime, as the GM allows."""
+    _require_gm(gm)
+    sheet = sheet_of(character, gm)
+    name = extra_language(text)
+    if not name:
+        raise OldGoldError("Name the language: +og/learn <name>=language Goblin.")
+    if name.lower() in (known.lower() for known in sheet.languages):
+        raise OldGoldError(f"{character.key} already speaks {name}.")
+    sheet.languages = [*sheet.languages, name]
+    sheet.save(update_fields=["languages"])
+    return Outcome((f"{character.key} now speaks {name}.",))
+
+
 @transaction.atomic
 def create_sheet(character, ancestry, scores, weapon, second, rng=None, method="points",
-                 name_details=None, attribute_dice=()):
+                 name_details=None, attribute_dice=(), language=""):
     """Write the adventurer: HP, kit, coin and (for a spellbook or relic) a
     random spell or prayer. The sheet waits for review (status pending)."""
     rng = _dice(rng)
@@ -216,12 +243,13 @@ def create_sheet(character, ancestry, scores, weapon, second, rng=None, method="
         old.delete()
     lineage = rules.ANCESTRIES[ancestry]
     hp = dice.roll_hp(rules.BASE_HP + rules.HP_PER_MIGHT * scores["might"], rng,
-                      advantage=lineage.hp_advantage)
+                      advantage=lineage.hp_advantage, sides=rules.LEVEL_HP_SIDES)
     gold = expr.roll(rules.STARTING_GP[1], rng)
     coin = rules.STARTING_GP[0] + gold.total
     sheet = OldGoldSheet.objects.create(
         character=character, ancestry=ancestry, level=1, xp=0, hp=hp.total, max_hp=hp.total,
-        coin=coin, status=OldGoldSheet.PENDING, languages=list(lineage.languages),
+        coin=coin, status=OldGoldSheet.PENDING,
+        languages=list(dict.fromkeys([*lineage.languages, *filter(None, [language])])),
         details={"free_kit": list(rules.FREE_KIT), **(name_details or {})}, **scores,
     )
     lines = [
@@ -241,8 +269,8 @@ def create_sheet(character, ancestry, scores, weapon, second, rng=None, method="
         lines.append(f"Your {second} holds {magic.name} (1d20: {die}).")
     else:
         _new_item(sheet, second, location="body")
-    _new_item(sheet, "rations", location="pack")
-    _new_item(sheet, "torch", location="pack")
+    for key, location in rules.STARTING_EXTRAS:
+        _new_item(sheet, key, location=location)
     _log("chargen", character, character.location,
          list(attribute_dice) + list(hp.dice) + list(gold.dice) + magic_dice,
          " ".join(lines), ancestry=ancestry, method=method, scores=scores)
@@ -254,7 +282,7 @@ def _new_item(sheet, key, location=None, name=None):
     details = {}
     if gear.damage:
         details.update(damage=gear.damage, bonus=gear.bonus, ranged=gear.ranged,
-                       thrown=gear.thrown)
+                       thrown=gear.thrown, reach=gear.reach)
     if gear.dp:
         details["dp"] = gear.dp
     return Item.objects.create(
@@ -463,22 +491,57 @@ def _spend(sheet, amount, what):
     sheet.coin -= amount
 
 
+def _wares(text):
+    """(Gear, qualities) for 'sword', 'masterwork sword', 'silvered axe'..."""
+    words = (text or "").strip().lower().split()
+    qualities = tuple(q for q in rules.QUALITY_KINDS if q in words)
+    gear = rules.SHOP.get(" ".join(w for w in words if w not in qualities))
+    if gear is None:
+        raise OldGoldError(f"'{text}' is not for sale here: |w+og/shop|n lists the wares.")
+    for quality in qualities:
+        if gear.kind not in rules.QUALITY_KINDS[quality]:
+            raise OldGoldError("Only weapons come silvered; weapons, armour and shields "
+                               f"come masterwork. Try |w+og/buy {gear.key}|n.")
+    return gear, qualities
+
+
+def _made_as(item, gear, qualities):
+    """A bought item silvered or masterwork: its price, name and numbers."""
+    item.price = gear.price * math.prod(
+        {"silvered": rules.SILVERED_PRICE, "masterwork": rules.MASTERWORK_PRICE}[q]
+        for q in qualities)
+    name = " ".join([*qualities, gear.name.lower()])[:60]
+    item.name = name[0].upper() + name[1:]
+    change = sum({"silvered": rules.SILVERED_DAMAGE,
+                  "masterwork": rules.MASTERWORK_DAMAGE}[q] for q in qualities)
+    if gear.damage and change:
+        item.details["damage"] = f"{gear.damage}{change:+d}"
+    if gear.dp and "masterwork" in qualities:
+        item.details["dp"] = gear.dp + rules.MASTERWORK_DP
+    if "silvered" in qualities:
+        item.details["silvered"] = True  # harms what shrugs off mundane steel
+    item.save(update_fields=["price", "name", "details"])
+
+
 @transaction.atomic
 def buy(character, key):
+    """Buy from the game's price list; a weapon may come silvered, a weapon,
+    armour or shield masterwork (+og/buy masterwork sword)."""
     sheet = playing_sheet(character)
-    gear = rules.SHOP.get((key or "").strip().lower())
-    if gear is None:
-        raise OldGoldError(f"'{key}' is not for sale here: |w+og/shop|n lists the wares.")
+    gear, qualities = _wares(key)
     place = _room_in(sheet, rules.BULKY_SLOTS if gear.bulky else 1, None)
     if place is None:
         raise _full_refusal(sheet, gear.name)
-    _spend(sheet, gear.price, gear.name)
-    if pouches_needed(sheet.coin) and slots_used(sheet)["pack"] > rules.LOCATIONS["pack"]:
-        raise _full_refusal(sheet, gear.name)
-    sheet.save(update_fields=["coin"])
     item = _new_item(sheet, gear.key, place)
-    return Outcome((f"{character.key} buys {gear.name} for {gear.price} gp ({place}); "
-                    f"{sheet.coin} gp left.",), data={"item": item})
+    if qualities:
+        _made_as(item, gear, qualities)
+    _spend(sheet, item.price, item.name)
+    sheet.save(update_fields=["coin"])
+    worn = {"weapon": "hands", "shield": "hands", "armour": "body"}.get(gear.kind)
+    use = (f"To use it, carry it: |w+og/carry {item.name.lower()}={worn}|n.",
+           ) if worn and worn != place else ()
+    return Outcome((f"{character.key} buys {item.name} for {item.price} gp ({place}); "
+                    f"{sheet.coin} gp left.",), private=use, data={"item": item})
 
 
 def sale_price(item):
@@ -644,7 +707,7 @@ def set_condition(gm, target, key, rounds=None, of=None):
         raise OldGoldError(f"{target.key} cannot be frightened of themselves.")
     extra = {"of": of.id, "of_name": of.key} if of is not None else {}
     add_condition(target, key, rounds, source=gm.key, **extra)
-    how = f" for {rounds} rounds" if rounds else " until the fight ends or it is cleared"
+    how = f" for {counted(rounds, 'round')}" if rounds else " until the fight ends or it is cleared"
     name = rules.CONDITIONS[key].name.lower()
     fear = f" of {of.key}" if of is not None else ""
     return Outcome((f"{target.key} is {name}{fear}{how}.",))
@@ -698,13 +761,9 @@ def _modes(sheet, obj, request, notes):
         disadvantage = True
     if request.their_disadvantage:
         advantage = True
-    if sheet is not None:
-        if request.resist and request.resist in sheet.ancestry_rules.resist_advantage:
-            advantage = True
-            notes.append(f"{sheet.ancestry_rules.name} resists {request.resist}")
-        if sheet.unrested:
-            disadvantage = True
-            notes.append("a day without rest")
+    if sheet is not None and request.resist in sheet.ancestry_rules.resist_advantage:
+        advantage = True
+        notes.append(f"{sheet.ancestry_rules.name} resists {request.resist}")
     for condition in _conditions(obj):
         if condition["key"] == "hexed" and condition.get("attribute") == request.attribute:
             disadvantage = True
@@ -715,6 +774,16 @@ def _modes(sheet, obj, request, notes):
         if condition["key"] == "blinded" and request.sight:
             disadvantage = True
             notes.append("blinded")
+    return own_modes(sheet, obj, notes, advantage, disadvantage)
+
+
+def own_modes(sheet, obj, notes, advantage=False, disadvantage=False):
+    """What every roll of `obj` carries, on top of `advantage` and
+    `disadvantage`: a day without rest (disadvantage on all rolls) and a
+    blessing (advantage on one roll, spent only where it changes the roll)."""
+    if sheet is not None and sheet.unrested:
+        disadvantage = True
+        notes.append("a day without rest")
     if has_condition(obj, "blessed") and not (advantage and not disadvantage):
         remove_condition(obj, "blessed")
         advantage = True
@@ -723,8 +792,9 @@ def _modes(sheet, obj, request, notes):
 
 
 @transaction.atomic
-def make_check(character, request, rng=None, kind="check"):
-    """A check by a PC (or a GM for an NPC); posts the dice to the room."""
+def make_check(character, request, rng=None, kind="check", **logged):
+    """A check by a PC (or a GM for an NPC); posts the dice to the room.
+    `kind` and `logged` say what the check was for in the roll log."""
     rng = _dice(rng)
     npc = is_npc(character)
     sheet = None if npc else playing_sheet(character)
@@ -750,7 +820,7 @@ def make_check(character, request, rng=None, kind="check"):
     _log(kind, character, character.location, result.dice, line,
          attribute=request.attribute, difficulty=difficulty, score=score,
          advantage=advantage, disadvantage=disadvantage, reroll_ones=halfkin,
-         success=result.success)
+         success=result.success, **logged)
     return Outcome((line,), data={"check": result})
 
 
@@ -764,26 +834,30 @@ def reroll(character, rng=None, cast=False):
     return inspiration.reroll(character, rng, cast=cast)
 
 
-def reroll_check(character, last, rng):
+def reroll_check(character, last, rng, kind="reroll"):
     d = last.details
     result = dice.check(d["score"], d["difficulty"], rng, d["advantage"], d["disadvantage"],
                         reroll_ones=d["reroll_ones"])
     line = (f"{character.key} spends Inspiration and rolls {d['attribute'].capitalize()} "
             f"again: {result.render()}")
-    _log("reroll", character, character.location, result.dice, line,
+    _log(kind, character, character.location, result.dice, line,
          **{**d, "success": result.success, "of": last.pk})
     return Outcome((line,), data={"check": result})
 
 
 @transaction.atomic
-def grant_inspiration(gm, character):
+def grant_inspiration(gm, character, deed=""):
+    """The GM inspires an adventurer for something bold or inventive they
+    did (`deed`, said to the room): at chargen, a bond, a fight, anywhere."""
     _require_gm(gm)
     sheet = sheet_of(character, gm)
     if sheet.inspiration:
         raise OldGoldError(f"{character.key} is already inspired (it does not stack).")
     sheet.inspiration = True
     sheet.save(update_fields=["inspiration"])
-    return Outcome((f"{character.key} is inspired: |w+og/reroll|n spends it on a roll.",))
+    why = f" ({' '.join(deed.split())[:80]})" if deed.strip() else ""
+    return Outcome((f"{character.key} is inspired{why}: |w+og/reroll|n spends it on a "
+                    "roll, until their next rest.",))
 
 
 @dataclass(frozen=True)
@@ -867,26 +941,34 @@ def rest(character, rng=None):
     rations.save(update_fields=["marked"])
     if rations.spent:
         rations.delete()
-    die = rng.randint(1, 6)
+    die = expr.roll(rules.REST_HP_DIE, rng).total
     before = sheet.hp
     sheet.hp = min(sheet.max_hp, sheet.hp + die)
     sheet.rested_today = True
     sheet.unrested = False
     lost = sheet.inspiration
     sheet.inspiration = False
+    # A watch asleep outlasts any condition timed to end within it.
+    watch = rules.DURATION_ROUNDS["watch"]
+    faded = [c for c in sheet.conditions if c["rounds"] is not None and c["rounds"] <= watch]
+    sheet.conditions = [c for c in sheet.conditions if c not in faded]
     needed = next_level_xp(sheet)
     if needed is not None and sheet.xp >= needed and sheet.level < rules.MAX_LEVEL:
         sheet.level_ready = True
     sheet.save()
     cleared = sheet.items.filter(kind__in=("spellbook", "relic")).update(marked=0)
-    lines = [f"{character.key} rests a watch and eats a ration: 1d6 [{die}], "
+    lines = [f"{character.key} rests a watch and eats a ration: {rules.REST_HP_DIE} [{die}], "
              f"HP {before} -> {sheet.hp}."]
     if cleared:
         lines.append("Spellbook and relic dots clear.")
     if lost:
         lines.append("Their Inspiration fades with the rest.")
+    if faded:
+        lines.append("No longer " + ", ".join(rules.CONDITIONS[c["key"]].name.lower()
+                                                for c in faded) + ".")
     if sheet.level_ready:
-        lines.append("They have the XP for a new level: |w+og/level <attribute>|n.")
+        lines.append(f"{character.key} has the XP for level {sheet.level + 1}: "
+                     "|w+og/level <attribute>|n.")
     _log("rest", character, character.location, [die], " ".join(lines), die=die,
          healed=sheet.hp - before)
     return Outcome(tuple(lines))
@@ -901,13 +983,17 @@ def level_up(character, attribute, rng=None):
                            "strongholds and ships instead.")
     if not sheet.level_ready:
         needed = next_level_xp(sheet)
+        if sheet.xp >= needed:
+            raise OldGoldError(f"You have the {needed} XP for level {sheet.level + 1}: a "
+                               "successful rest readies it (|w+og/rest|n).")
         raise OldGoldError(f"Level {sheet.level + 1} needs {needed} XP (you have {sheet.xp}) "
                            "and a successful rest after you have it.")
     score = sheet.score(attribute)
     if score >= rules.ATTRIBUTE_RANGE[1]:
         raise OldGoldError(f"{attribute.capitalize()} is {score}: no attribute goes above "
                            f"{rules.ATTRIBUTE_RANGE[1]}. Choose another.")
-    hp = dice.roll_hp(0, rng, advantage=sheet.ancestry_rules.hp_advantage)
+    hp = dice.roll_hp(0, rng, advantage=sheet.ancestry_rules.hp_advantage,
+                      sides=rules.LEVEL_HP_SIDES)
     gain = hp.total + (rules.HP_PER_MIGHT if attribute == "might" else 0)
     setattr(sheet, attribute, score + 1)
     sheet.xp -= next_level_xp(sheet)
@@ -918,7 +1004,7 @@ def level_up(character, attribute, rng=None):
     sheet.save()
     line = (f"{character.key} reaches level {sheet.level}: {attribute.capitalize()} "
             f"{score} -> {score + 1}; {hp.render()}"
-            + (f" + {rules.HP_PER_MIGHT} for Might" if attribute == "might" else "")
+            + (f", + {rules.HP_PER_MIGHT} for Might" if attribute == "might" else "")
             + f"; max HP {sheet.max_hp}.")
     _log("level", character, character.location, hp.dice, line, attribute=attribute,
          gain=gain, advantage=sheet.ancestry_rules.hp_advantage)
@@ -1046,4 +1132,5 @@ def repair(character, item_text):
     sheet.save(update_fields=["coin"])
     dots_cleared, item.marked = item.marked, 0
     item.save(update_fields=["marked"])
-    return Outcome((f"A blacksmith mends {dots_cleared} dots on {item.name} for {cost} gp.",))
+    return Outcome((f"A blacksmith mends {counted(dots_cleared, 'dot')} on {item.name} for "
+                    f"{cost} gp.",))

@@ -15,6 +15,7 @@ from world.oldgold import rules
 from world.oldgold.errors import OldGoldError
 from world.oldgold.models import OldGoldSheet
 from world.oldgold.services import Outcome, _dice, _log, sheet_of
+from world.words import with_article
 
 TOUCHES = {
     "name": rules.NAMES,
@@ -167,6 +168,10 @@ def describe(sheet):
     """The touches, bonds and deity as lines for the sheet."""
     d = sheet.details
     lines = []
+    looks = [d.get(k) for k in ("appearance", "personality", "background", "motivation")]
+    if all(looks):
+        lines.append(f"{with_article(looks[0]).capitalize()}, {looks[1]} former {looks[2]}, "
+                     f"out for {looks[3]}.")
     if d.get("name"):
         lines.append(f"Called {d['name']}.")
     bonds = d.get("bonds") or []

@@ -15,10 +15,9 @@ import re
 
 from django.db import transaction
 
-from world.dice import oldgold as dice
 from world.oldgold import rules as og_rules
 from world.oldgold import services as og
-from world.oldgold.models import OldGoldSheet
+from world.oldgold.models import Item, OldGoldSheet
 from world.oldgold.services import Outcome
 from world.oldgold_travel import rules
 from world.oldgold_travel.errors import TravelError
@@ -584,8 +583,11 @@ def camp(character, room, rng=None):
 @transaction.atomic
 def forage(character, room, method="gather", rng=None):
     """A watch of foraging: a group check of the travellers (Heart to gather,
-    Grace to hunt) against the terrain; 1d4 rations on a success."""
-    rng = _dice(rng)
+    Grace to hunt) against the terrain, each rolling their own part
+    (+og/part, with their own edges and gifts); 1d4 rations on a success
+    (`forage_settled`)."""
+    from world.oldgold import groups
+
     journey = journey_here(room)
     _member_of(journey, character)
     attribute = rules.FORAGE_ATTRIBUTES.get((method or "gather").strip().lower())
@@ -596,29 +598,44 @@ def forage(character, room, method="gather", rng=None):
     members = list(journey.members.all())
     difficulty = cell.terrain_rules.forage
     weather = rules.WEATHER[journey.weather]
-    scores = [og.score_of(m, attribute) for m in members]
-    group = dice.group_check(scores, difficulty, rng, advantage=weather.favourable)
-    lines = [f"The party forages ({method}, {attribute.capitalize()} against {difficulty} in "
-             f"{cell.terrain_rules.name}): {group.successes} of {len(members)} succeed."]
-    lines += [f"  {m.key}: {c.render()}" for m, c in zip(members, group.checks)]
-    faces = [d for c in group.checks for d in c.dice]
-    if group.success:
-        rations = rng.randint(1, rules.FORAGE_RATIONS_DIE)
-        faces.append(rations)
-        kept = _give_rations(character if character in members else members[0], rations)
-        lines.append(f"They gather 1d4 [{rations}] rations" +
-                     (f"; {kept} fit in the packs." if kept < rations else "."))
-    else:
-        lines.append("They find nothing fit to eat.")
+    forager = character if character in members else members[0]
+    called = groups.open_group(
+        character, members, attribute, difficulty, _dice(rng), advantage=weather.favourable,
+        then={"hook": "world.oldgold_travel.services.forage_settled", "forager": forager.id,
+              "method": method})
     journey.watches_total += 1
     journey.save(update_fields=["watches_total"])
-    _log("forage", character, room, faces, " ".join(lines), success=group.success)
-    return Outcome(tuple(lines))
+    lines = [f"The party spends a watch foraging ({method}) in "
+             f"{cell.terrain_rules.name}.", *called.lines]
+    return Outcome(tuple(lines), data={"group": called.data["group"]})
+
+
+def forage_settled(group, turned=False):
+    """Foraging's group check is in: on a success 1d4 rations for the one
+    who foraged; when Inspiration turns it to a failure, they are gone again."""
+    from evennia.objects.models import ObjectDB
+
+    then = group.then
+    forager = ObjectDB.objects.filter(id=then["forager"]).first()
+    if not group.success:
+        Item.objects.filter(pk__in=then.pop("given", [])).delete()
+        return ["They find nothing fit to eat" + (": the rations are gone again."
+                                                  if turned else ".")]
+    rng = _dice(None)
+    rations = rng.randint(1, rules.FORAGE_RATIONS_DIE)
+    given = _give_rations(forager, rations) if forager is not None else []
+    kept = sum(item.max_dots - item.marked for item in given)
+    then["given"] = [item.pk for item in given]
+    line = (f"They gather 1d4 [{rations}] rations"
+            + (f"; {kept} fit in the packs." if kept < rations else "."))
+    _log("forage", forager, group.room, [rations], line, success=True, group=group.pk)
+    return [line]
 
 
 def _give_rations(character, count):
+    """Rations into `character`'s free slots, three to a slot; the items made."""
     sheet = og.sheet_of(character)
-    kept = 0
+    made = []
     while count > 0:
         place = og._room_in(sheet, 1)
         if place is None:
@@ -627,9 +644,9 @@ def _give_rations(character, count):
         item = og._new_item(sheet, "rations", place)
         item.marked = item.max_dots - batch
         item.save(update_fields=["marked"])
-        kept += batch
+        made.append(item)
         count -= batch
-    return kept
+    return made
 
 
 @transaction.atomic
