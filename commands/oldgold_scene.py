@@ -160,6 +160,7 @@ class CmdClock(SceneCommand):
       +clock/advance <amount> <unit>[, <amount> <unit>]
       +clock/rest [<name>, <name>...]     the party sleeps a watch
       +clock/deprive <name>, +clock/feed <name>
+      +clock/sleepless <name>, +clock/slept <name>
       +clock/stop                         this room stops following it
 
     Old Gold counts time as 6 rounds a minute, 10 minutes a turn, 6 turns
@@ -170,11 +171,14 @@ class CmdClock(SceneCommand):
     begins on the morning of day 1, in spring unless a season is given.
 
     Moving the clock burns the lights the adventurers in its rooms carry
-    (|whelp +light|n). Each new day checks who went without rest (they roll
-    at disadvantage until they rest) and rolls a death roll for anyone
-    marked deprived of food or water. +clock/rest rests everyone here (or
-    those named) by the usual rules (a ration, 1d6 HP, once a day) and
-    then a watch passes. Anyone may read the clock; the rest is for GMs.
+    (|whelp +light|n) and runs down timed conditions (an hour asleep).
+    Each new day checks who went without rest (they roll at disadvantage
+    until they rest) and rolls a death roll for anyone marked deprived of
+    food or water. At the start of each watch, anyone marked sleepless
+    falls asleep on a 1 in 6, for 1d4 watches; sleeping them out, or a
+    rest, ends it. +clock/rest rests everyone here (or those named) by the
+    usual rules (a ration, 1d6 HP, once a day) and then a watch passes.
+    Anyone may read the clock; the rest is for GMs.
 
     Examples:
       +clock
@@ -183,11 +187,13 @@ class CmdClock(SceneCommand):
       +clock/advance 1 watch, 2 turns
       +clock/rest
       +clock/deprive Ann
+      +clock/sleepless Bob
     """
 
     key = "+clock"
     aliases = ["+time"]
-    switch_options = ("start", "advance", "rest", "deprive", "feed", "stop")
+    switch_options = ("start", "advance", "rest", "deprive", "feed", "sleepless", "slept",
+                      "stop")
     switch_locks = dict.fromkeys(switch_options, "gm")
 
     def func_default(self):
@@ -206,17 +212,23 @@ class CmdClock(SceneCommand):
         people = self.people(self.args) if self.args.strip() else None
         self.room(services.rest_watch(self.caller, self.here(), people))
 
-    def switch_deprive(self):
+    def mark(self, mark, on, example):
         if not self.args.strip():
-            self.refuse_usage("Name who goes without: +clock/deprive Ann.")
-        self.room(services.set_deprived(self.caller, self.here(), og.find_here(
-            self.caller, self.args), True))
+            self.refuse_usage(f"Name the adventurer: {example}.")
+        who = og.find_here(self.caller, self.args)
+        self.room(services.set_mark(self.caller, self.here(), who, mark, on))
+
+    def switch_deprive(self):
+        self.mark("deprived", True, "+clock/deprive Ann")
 
     def switch_feed(self):
-        if not self.args.strip():
-            self.refuse_usage("Name who eats again: +clock/feed Ann.")
-        self.room(services.set_deprived(self.caller, self.here(), og.find_here(
-            self.caller, self.args), False))
+        self.mark("deprived", False, "+clock/feed Ann")
+
+    def switch_sleepless(self):
+        self.mark("sleepless", True, "+clock/sleepless Ann")
+
+    def switch_slept(self):
+        self.mark("sleepless", False, "+clock/slept Ann")
 
     def switch_stop(self):
         self.room(services.stop_clock(self.caller, self.here()))

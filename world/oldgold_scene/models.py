@@ -17,11 +17,13 @@ class SceneClock(models.Model):
     Every unit (minute, turn, hour, watch, day, month, season) is read off
     `rounds` by `world.oldgold_scene.clock`; a room follows a clock through
     a `ClockRoom`. `deprived` holds the ids of characters who lack food or
-    water: each dawn they make a death roll."""
+    water: each dawn they make a death roll. `sleepless` holds those long
+    without sleep: each new watch may put them to sleep."""
 
     key = models.CharField(max_length=rules.CLOCK_KEY_MAX, unique=True)
     rounds = models.BigIntegerField(default=0)
     deprived = models.JSONField(default=list)
+    sleepless = models.JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -52,6 +52,13 @@ MONTH_NAMES = ("Thawmoon", "Seedmoon", "Blossommoon", "Sunmoon", "Haymoon", "Rip
 MAX_ADVANCE_DAYS = 366  # one command moves the clock at most about a year
 CLOCK_KEY_MAX = 40
 
+# ---------------------------------------------------------------- sleep (TEXT)
+# Long without sleep: at the start of each watch, a 1-in-6 chance to fall
+# asleep for 1d4 watches.
+SLEEP_LOSS_CHANCE = (1, 6)
+SLEEP_LOSS_WATCHES = 4  # 1d4
+SLEEP_LOSS_SOURCE = "lack of sleep"  # the asleep condition's source
+
 # ---------------------------------------------------------------- light (OURS periods)
 # The adventurers' table says how long one dot of each light lasts ("an
 # hour", "a watch"); a dot is marked for each full period it burns.
