@@ -287,6 +287,8 @@ class CmdLight(SceneCommand):
       +light <item>           light one you carry
       +light/out <item>       put it out (it keeps what it burned)
       +light/fill <lantern>   pour in lantern oil: its dots clear
+      +light/pray [<undead or fiend>, ...]   the Light prayer from your relic
+      +light/give <name>=<magic light>       (GM) hand over a magic light
 
     A lit light marks one usage dot for each full period it burns as the
     scene clock runs: a torch or a candle an hour a dot, a lantern a watch.
@@ -296,15 +298,28 @@ class CmdLight(SceneCommand):
     encounter, sets off every trap, cannot map and makes every check at
     disadvantage. Buy lights with |w+og/buy torch|n.
 
+    Magic lights spend a dot each time they are lit and then burn for an
+    hour; their dots come back when you rest, and no draught puts them
+    out. A flaming blade (3 dots) lights 4m and adds 1d4 to each strike
+    while it burns; a shadow lantern (1 dot) shows, in its glow, shadows
+    of what happened there in the past day. The Light prayer (cast as
+    |w+og/cast|n would, a relic in hand) shines Heart Bonus x 4 metres
+    around you for an hour of the clock, and the undead and fiends here
+    (or those you name) check morale.
+
     Examples:
       +light torch
       +light
       +light/out lantern
       +light/fill lantern
+      +light/pray
+      +light/give Ann=flaming blade
+      +light flaming blade
     """
 
     key = "+light"
-    switch_options = ("out", "fill")
+    switch_options = ("out", "fill", "pray", "give")
+    switch_locks = {"give": "gm"}
 
     def func_default(self):
         if not self.args.strip():
@@ -319,6 +334,15 @@ class CmdLight(SceneCommand):
 
     def switch_fill(self):
         self.room(services.refill(self.caller, self.args or "lantern"))
+
+    def switch_pray(self):
+        self.room(services.pray_for_light(self.caller, self.people(self.args)))
+
+    def switch_give(self):
+        if not (self.lhs or "").strip() or not (self.rhs or "").strip():
+            self.refuse_usage("Name who and which: +light/give Ann=flaming blade.")
+        who = og.find_here(self.caller, self.lhs)
+        self.room(services.give_magic_light(self.caller, who, self.rhs))
 
 
 class OldGoldSceneCmdSet(CmdSet):

@@ -133,9 +133,9 @@ def time_passes(scene_clock, before, after, by=None, rng=None):
     lines = []
     for room in clock.rooms_of(scene_clock):
         people = sheets_here(room)
-        had_light = bool(light.lit_flames(people))
+        had_light = light.any_light(people)
         lines += light.burn(people, rounds)
-        if had_light and not light.lit_flames(people):
+        if had_light and not light.any_light(people):
             lines.append(light.darkness_line(room))
     lines += _conditions_run(scene_clock, rounds)
     lines += _sleep_loss(scene_clock, before, after, rng)
@@ -328,10 +328,10 @@ def _delving_oracle(gm, room, rng):
         lines += travel.encounter_lines(room, "dungeon", rules.DELVING_ENCOUNTER_GROUP, rng, gm)
     elif result.outcome == "light":
         people = sheets_here(room)
-        had_light = bool(light.lit_flames(people))
+        had_light = light.any_light(people)
         burned = light.gust(people)
-        lines += burned or ["No flame burns here for the draught to take."]
-        if had_light and not light.lit_flames(people):
+        lines += burned or ["No flame here gutters in the draught."]
+        if had_light and not light.any_light(people):
             lines.append(light.darkness_line(room))
     _log("delving", gm, room, result.dice, " ".join(lines), outcome=result.outcome)
     return lines
@@ -373,3 +373,12 @@ def put_out(character, text):
 
 def refill(character, text):
     return Outcome(light.fill(character, text))
+
+
+def give_magic_light(gm, character, text):
+    require_gm(gm)
+    return Outcome(light.give_magic(gm, character, text))
+
+
+def pray_for_light(character, targets=()):
+    return Outcome(light.holy_light(character, targets))
