@@ -195,7 +195,7 @@ class CmdHazard(CmdBestiary):
 
     The number is how far a fall is (metres), a poison's difficulty, the
     difficulty of holding one's drink (10 unless given), or how many
-    watches, turns or strikes of cold, heat, burning, suffocating or
+    watches, rounds or strikes of cold, heat, burning, suffocating or
     lightning to roll (1 unless given). Damage is reduced by DP unless the
     text calls it direct (cold, heat, suffocating). A fall rolls 1d4 for
     every 2m past the first 2, and kills when three or more dice show 4.
