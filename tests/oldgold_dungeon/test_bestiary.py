@@ -289,7 +289,7 @@ class TestCommands(BestiaryFight):
 
     def test_the_gm_spawns_several(self):
         out = self.b("/spawn goblin=3", None)
-        assert "3 Goblins appear: HP 7, DP 0, Morale 4." in out
+        assert "3 Goblins appear (Goblin 1 to Goblin 3): HP 7, DP 0, Morale 4." in out
         assert len([o for o in self.room1.contents if services.is_npc(o)]) == 3
         self.b("/spawn goblin=13", "Spawn from 1 to 12 at a time.")
         assert len([o for o in self.room1.contents if services.is_npc(o)]) == 3

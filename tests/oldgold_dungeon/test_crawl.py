@@ -97,7 +97,7 @@ class TestExploring(CrawlTest):
         assert "Something is waiting there." in out
         lair = self.char1.location
         goblins = [o for o in lair.contents if og.is_npc(o)]
-        assert [g.key for g in goblins] == ["Goblin", "Goblin"]
+        assert [g.key for g in goblins] == ["Goblin 1", "Goblin 2"]
         assert all(g.tags.has(self.dungeon.tag, category=rules.TAG_CATEGORY) for g in goblins)
         assert "This is the lair of the goblins." in lair.db.desc
         assert og.npc_stats(goblins[0])["hp"] == 7

@@ -14,6 +14,7 @@ line, which has no newline after it). Every slug the travel encounter tables
 use is here.
 """
 
+import re
 from copy import deepcopy
 
 from world.words import counted, with_article
@@ -256,8 +257,9 @@ def prototype(slug, data=None, key=None):
     }
 
 
-def spawn_monster(slug, location):
-    """Make one `slug` in `location`, ready to join an Old Gold fight."""
+def spawn_monster(slug, location, key=None):
+    """Make one `slug` in `location` (called `key`, if given), ready to join
+    an Old Gold fight."""
     from evennia.prototypes import spawner
 
     if slug not in MONSTERS:
@@ -266,8 +268,31 @@ def spawn_monster(slug, location):
     proto.pop("prototype_key")
     proto["location"] = location
     proto["home"] = location
+    if key:
+        proto["key"] = key
     made = spawner.spawn(proto)
     return made[0]
+
+
+def numbered_names(location, name, count):
+    """Keys for `count` new creatures called `name` in `location`: the name
+    alone for a lone one, else 'Goblin 1', 'Goblin 2'... after the numbers
+    already used there, so players can tell them apart (and in the order
+    of a fight 'Goblin 2 3' is the second goblin, Grace 3)."""
+    pattern = re.compile(rf"{re.escape(name)}(?: (\d+))?", re.IGNORECASE)
+    used = [found for obj in (location.contents if location else [])
+            if (found := pattern.fullmatch(obj.key))]
+    if count == 1 and not used:
+        return [name]
+    start = max((int(found.group(1) or 1) for found in used), default=0)
+    return [f"{name} {start + number}" for number in range(1, count + 1)]
+
+
+def arrival_words(made, name):
+    """'A Goblin appears.' or '3 Goblins appear (Goblin 1 to Goblin 3).'"""
+    if len(made) == 1:
+        return f"{with_article(made[0].key).capitalize()} appears."
+    return f"{counted(len(made), name)} appear ({made[0].key} to {made[-1].key})."
 
 
 # ---------------------------------------------------------------- in a fight
@@ -511,10 +536,9 @@ def spawn(gm, text, count=1):
         raise OldGoldError("Stand in the room the monsters should appear in.")
     with transaction.atomic():
         made = spawner.spawn(*[{"prototype_parent": key, "location": gm.location,
-                                "home": gm.location} for _ in range(count)])
-    names = (f"{counted(count, data['name'])} appear" if count > 1
-             else f"{with_article(data['name']).capitalize()} appears")
-    lines = [f"{names}: HP {data['hp']}, DP {data['dp']}, "
+                                "home": gm.location, "key": name}
+                               for name in numbered_names(gm.location, data["name"], count)])
+    lines = [f"{arrival_words(made, data['name'])[:-1]}: HP {data['hp']}, DP {data['dp']}, "
              f"Morale {data['morale']}."]
     if services.encounter_here(gm.location, required=False):
         lines.append(f"A fight is on: |w+og/join {made[0].key}|n brings each in.")

@@ -124,9 +124,12 @@ def _open_ways(dungeon, space, count, level):
 
 
 def _spawn(dungeon, space_result, room):
+    if not space_result.creature:
+        return []
+    name = bestiary.MONSTERS[space_result.creature]["name"]
     made = []
-    for _ in range(space_result.count if space_result.creature else 0):
-        monster = bestiary.spawn_monster(space_result.creature, room)
+    for key in bestiary.numbered_names(room, name, space_result.count):
+        monster = bestiary.spawn_monster(space_result.creature, room, key=key)
         monster.tags.add(dungeon.tag, category=rules.TAG_CATEGORY)
         made.append(monster)
     return made

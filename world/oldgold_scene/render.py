@@ -21,7 +21,6 @@ def clock(scene_clock, moment, room, room_count, deprived=(), sleepless=()):
         f"  Hour {moment.hour}, turn {moment.turn} of {rules.TURNS_PER_HOUR}, minute "
         f"{moment.minute} of {rules.MINUTES_PER_TURN}, round {moment.round} of "
         f"{rules.ROUNDS_PER_MINUTE}",
-        f"  Day {moment.day_number} since the clock began.",
     ]
     if deprived:
         lines.append("  Without food or water (a death roll each dawn): "

@@ -24,7 +24,6 @@ from world.oldgold_travel import rules
 from world.oldgold_travel.errors import TravelError
 from world.oldgold_travel.models import (Construction, Follower, Hex, Journey, Region,
                                          TravelRoll)
-from world.words import counted, with_article
 
 default_rng = og.default_rng
 _DICE = re.compile(r"^\s*(\d*)d(\d+)\s*$", re.I)
@@ -670,17 +669,6 @@ def end_journey(gm, room):
 # ---------------------------------------------------------------- encounters
 
 
-def _monster_na(slug):
-    try:
-        from world.oldgold_dungeon.bestiary import MONSTERS
-    except ImportError:
-        MONSTERS = {}
-    data = MONSTERS.get(slug)
-    if isinstance(data, dict) and data.get("na"):
-        return str(data["na"])
-    return rules.NUMBER_APPEARING.get(slug, "1")
-
-
 def encounter_lines(room, where, group, rng, who, slug=None):
     if slug is None:
         face = rng.randint(1, rules.ENCOUNTER_DIE)
@@ -689,7 +677,7 @@ def encounter_lines(room, where, group, rng, who, slug=None):
     else:
         face = None
         head = f"Encounter: {slug.replace('_', ' ')}"
-    na = _monster_na(slug)
+    na = rules.NUMBER_APPEARING[slug]
     number, na_faces = roll_dice(na, rng)
     number = max(1, number)
     distance_total, distance_faces = roll_dice(rules.DISTANCE_DICE, rng)
@@ -717,9 +705,7 @@ def roll_encounter(gm, room, where="wilderness", group=None, slug=None, rng=None
         raise TravelError("Say where: |w+encounter wilderness|n or |w+encounter dungeon|n.")
     if slug is not None:
         slug = slug.strip().lower().replace(" ", "_")
-        known = {s for table in rules.ENCOUNTERS.values() for s in table.values()}
-        known |= set(_bestiary_slugs())
-        if slug not in known:
+        if slug not in rules.NUMBER_APPEARING:
             raise TravelError(f"'{slug}' is not a bestiary monster (names like goblin, "
                               "giant_spider, orc_warrior).")
     if group is None:
@@ -728,14 +714,6 @@ def roll_encounter(gm, room, where="wilderness", group=None, slug=None, rng=None
         raise TravelError(f"'{group}' is not an encounter table: "
                           + ", ".join(rules.ENCOUNTERS) + ".")
     return Outcome(tuple(encounter_lines(room, where, group, rng, gm, slug)))
-
-
-def _bestiary_slugs():
-    try:
-        from world.oldgold_dungeon.bestiary import MONSTERS
-    except ImportError:
-        return []
-    return list(MONSTERS)
 
 
 def _group_here(room):
@@ -759,14 +737,13 @@ def spawn_encounter(gm, room):
     if not prototypes.search_prototype(key=key, require_single=False):
         raise TravelError(f"There is no prototype {key} to spawn yet (the bestiary brings "
                           "them); play the encounter with |w+og/npc|n instead.")
-    made = spawner.spawn(*[{"prototype_parent": key, "location": room}
-                           for _ in range(last["number"])])
+    from world.oldgold_dungeon import bestiary
+
+    name = bestiary.MONSTERS[last["slug"]]["name"]
+    made = spawner.spawn(*[{"prototype_parent": key, "location": room, "key": each}
+                           for each in bestiary.numbered_names(room, name, last["number"])])
     room.attributes.remove("og_last_encounter")
-    name = last["slug"].replace("_", " ")
-    arrival = (f"{with_article(name).capitalize()} appears." if len(made) == 1
-               else f"{counted(len(made), name)} appear.")
-    return Outcome((arrival,),
-                   data={"spawned": made})
+    return Outcome((bestiary.arrival_words(made, name),), data={"spawned": made})
 
 
 # ---------------------------------------------------------------- treasure
