@@ -51,7 +51,9 @@ class CmdCrawl(OldGoldCommand):
     |w+og/fight|n; a trap names the hazard a GM applies with |w+hazard|n.
     A doorway out of a room has a door, rolled the first time it is tried:
     a stuck or barred one needs a Might check, a locked one a Grace check
-    (at disadvantage without lockpicks), both by |w+crawl/force|n.
+    (at disadvantage without lockpicks), both by |w+crawl/force|n. With
+    no light among those here (|w+light|n), every such check is at
+    disadvantage.
 
     Searching asks the yes/no oracle whether a hidden door is here, and
     then makes a Heart check to find it; each place is searched once. A

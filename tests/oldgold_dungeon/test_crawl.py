@@ -130,6 +130,22 @@ class TestExploring(CrawlTest):
             outcome = crawl.force_door(self.char1, "north")
         assert "gives way" in outcome.text and "disadvantage" not in outcome.text
 
+    def test_in_the_dark_forcing_and_searching_are_at_disadvantage(self):
+        from world.oldgold_scene import light
+
+        self.lit.stop()
+        give_sheet(self.char1, might=2, items=[("torch", "pack")])
+        self.walk(self.char1, "north", 2)  # stuck
+        with self.dice(18, 3):
+            outcome = crawl.force_door(self.char1, "north")
+        assert "d20 with disadvantage [18, 3]" in outcome.text and "holds" in outcome.text
+        assert "(In the dark: every check at disadvantage; |w+light torch|n lights one.)" \
+            in outcome.text
+        light.light(self.char1, "torch")
+        with self.dice(18):
+            outcome = crawl.force_door(self.char1, "north")
+        assert "gives way" in outcome.text and "In the dark" not in outcome.text
+
     def test_an_open_way_is_not_forced(self):
         give_sheet(self.char1)
         with self.assertRaisesRegex(Exception, "not shut"):

@@ -21,7 +21,8 @@ from world.oldgold.services import CheckRequest, Outcome
 from world.oldgold_dungeon import bestiary, generator, rules
 from world.oldgold_dungeon.errors import CrawlError
 from world.oldgold_dungeon.models import CrawlDungeon, CrawlSpace, CrawlWay
-from world.oldgold_scene import clock, oracles
+from world.oldgold_scene import clock, light, oracles
+from world.oldgold_scene.services import sheets_here
 from world.words import with_article
 
 ROOM_TYPECLASS = "typeclasses.oldgold_crawl.OldGoldCrawlRoom"
@@ -267,6 +268,15 @@ def _link(traveller, way, exit_obj, target, face):
 
 # ---------------------------------------------------------------- doors and searching
 
+DARK_NOTE = "(In the dark: every check at disadvantage; |w+light torch|n lights one.)"
+
+
+def in_the_dark(character):
+    """No light where `character` stands in the dungeon (TEXT: checks in the
+    dark are made with disadvantage)."""
+    return not light.any_light(sheets_here(character.location))
+
+
 
 def _way_here(character, name):
     space = _require_space(character)
@@ -299,12 +309,15 @@ def force_door(character, name, rng=None):
     if way.door == "locked":
         sheet = og.playing_sheet(character)
         disadvantage = not sheet.items.filter(gear=rules.LOCKPICKS).exists()
+    dark = in_the_dark(character)
     request = CheckRequest(attribute=attribute, difficulty=rules.DOOR_DIFFICULTY,
-                           disadvantage=disadvantage)
+                           disadvantage=disadvantage or dark)
     checked = og.make_check(character, request, rng, kind="check")
     lines = list(checked.lines)
     if disadvantage:
         lines.append("(No lockpicks: improvised tools, at disadvantage.)")
+    if dark:
+        lines.append(DARK_NOTE)
     if checked.data["check"].success:
         way.door = "open"
         way.save(update_fields=["door"])
@@ -333,9 +346,13 @@ def search_here(character, rng=None, advantage=False, disadvantage=False):
     if asked.outcome != "yes" or not free:
         lines.append("There is no hidden door here.")
         return Outcome(tuple(lines))
-    request = CheckRequest(attribute=rules.SEARCH_ATTRIBUTE, difficulty=rules.SEARCH_DIFFICULTY)
+    dark = in_the_dark(character)
+    request = CheckRequest(attribute=rules.SEARCH_ATTRIBUTE, difficulty=rules.SEARCH_DIFFICULTY,
+                           disadvantage=dark)
     checked = og.make_check(character, request, rng, kind="check")
     lines += checked.lines
+    if dark:
+        lines.append(DARK_NOTE)
     if not checked.data["check"].success:
         lines.append("Nothing turns up, though something may still be there.")
         return Outcome(tuple(lines))

@@ -219,6 +219,7 @@ def _mark(flame, count, lines):
     item.used = True
     if not item.spent:
         item.save(update_fields=["marked", "used"])
+        lines.append(f"{owner}'s {item.name.lower()} burns lower ({_dots(item)} marked).")
         return
     if item.gear in rules.REFILLS:
         item.save(update_fields=["marked", "used"])

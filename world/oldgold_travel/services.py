@@ -24,6 +24,7 @@ from world.oldgold_travel import rules
 from world.oldgold_travel.errors import TravelError
 from world.oldgold_travel.models import (Construction, Follower, Hex, Journey, Region,
                                          TravelRoll)
+from world.words import with_article
 
 default_rng = og.default_rng
 _DICE = re.compile(r"^\s*(\d*)d(\d+)\s*$", re.I)
@@ -244,15 +245,15 @@ def roll_landmarks(gm, name, count=1, rng=None):
         raise TravelError("Roll from 1 to 36 landmarks at a time.")
     lines, faces = [], []
     for _ in range(count):
-        column = rng.randint(1, region.columns) - 1
-        row = rng.randint(1, region.rows) - 1
-        kind = rules.LANDMARKS[rng.randint(1, 6)]
-        faces += [column + 1, row + 1]
-        cell = hex_at(region, column, row)
+        rolled = [rng.randint(1, region.columns), rng.randint(1, region.rows),
+                  rng.randint(1, len(rules.LANDMARKS))]
+        faces += rolled
+        kind = rules.LANDMARKS[rolled[2]]
+        cell = hex_at(region, rolled[0] - 1, rolled[1] - 1)
         cell.landmark = kind
         cell.save(update_fields=["landmark"])
-        lines.append(f"{cell.label}: a {kind}")
-    head = f"Landmarks of {region.name} (column, row, what):"
+        lines.append(f"1d6 {rolled}: {cell.label}, {with_article(kind)}")
+    head = f"Landmarks of {region.name} (1d6 for the column, the row and what is there):"
     _log("landmarks", gm, gm.location, faces, head + " " + "; ".join(lines), region=region.pk)
     return Outcome((head, *lines))
 
