@@ -188,9 +188,9 @@ class CmdTravel(TravelCommand):
       +travel <direction>[=force]    cross into the next hex: n ne se s sw nw
       +travel/forage [gather or hunt]   a watch of foraging (group check)
       +travel/explore                a watch searching this hex
-      +travel/camp                   make camp: a new day begins
+      +travel/camp                   make camp, rest, and begin a new day
       +travel/start <region>=<hex> for <name>, <name>...[ by <mode>]
-      +travel/mode <mode>         foot, mounted, ship or airship
+      +travel/mode <mode>            foot, mounted, ship or airship
       +travel/end
 
     A hex takes a watch to cross, difficult terrain (mountains, swamps,
@@ -199,7 +199,9 @@ class CmdTravel(TravelCommand):
     airships cover three hexes a watch (ships only on water) and need a
     hired crew; mounts carry more but are no faster. The party travels two
     watches a day. Pushing on for a third watch (type =force) wears them
-    as much as a whole day spent without rest.
+    as much as a whole day spent without rest. Making camp ends the day:
+    each traveller rests on a ration (1d6 HP); whoever cannot goes into
+    the new day without rest.
 
     In bad weather or featureless land (open sea, deep desert) the one who
     leads makes a Heart check; on a failure the party comes out in a random

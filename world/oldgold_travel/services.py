@@ -18,6 +18,7 @@ from django.db import transaction
 from world.dice import oldgold as dice
 from world.oldgold import rules as og_rules
 from world.oldgold import services as og
+from world.oldgold.errors import OldGoldError
 from world.oldgold.models import OldGoldSheet
 from world.oldgold.services import Outcome
 from world.oldgold_travel import rules
@@ -565,18 +566,29 @@ def describe_hex(cell):
 
 @transaction.atomic
 def camp(character, room, rng=None):
-    """End the day: the watches reset and a new day begins."""
+    """End the day: each traveller rests by the adventurers' rules (a ration,
+    1d6 HP, once a day), the watches reset and a new day begins, with
+    disadvantage for whoever could not rest."""
+    rng = _dice(rng)
     journey = journey_here(room)
     _member_of(journey, character)
+    members = list(journey.members.all())
+    lines = ["The party makes camp."]
+    for member in members:
+        try:
+            lines += og.rest(member, rng).lines
+        except OldGoldError as err:
+            lines.append(f"{member.key} gets no rest: {err.message}")
     left = rules.WATCHES_PER_DAY - journey.watches_today
     journey.watches_total += max(0, left)
     journey.watches_today = 0
     journey.progress = 0
     journey.day += 1
     journey.weather_left = max(0, journey.weather_left - max(0, left))
-    lines = [f"The party makes camp and rests. Day {journey.day} begins."]
+    lines.append(f"Day {journey.day} begins.")
+    lines += og.begin_day(members).lines[1:]
     if not journey.weather_left:
-        lines.append(roll_weather(journey, _dice(rng), character))
+        lines.append(roll_weather(journey, rng, character))
     journey.save()
     return Outcome(tuple(lines))
 
