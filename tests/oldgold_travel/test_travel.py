@@ -191,6 +191,7 @@ class TestTravel(TravelTest):
         self.start()
         out = self.call(CmdTravel(), "", caller=self.char2)
         assert "Travelling Vale on foot" in out and "Here: C3, plains" in out
+        assert f"It holds for {rules.WEATHER_HOLDS_WATCHES} more watches." in out
         out = self.call(CmdTravel(), "up", caller=self.char2)
         assert "n, ne, se, s, sw, nw" in out
 

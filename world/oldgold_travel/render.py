@@ -7,6 +7,7 @@ the journey's status. Nothing here changes state.
 import textwrap
 
 from world.oldgold_travel import rules
+from world.words import counted
 
 CELL = 5  # characters per hex: "[f*]" and a space
 
@@ -92,7 +93,8 @@ def journey_text(journey, cell):
         f"Here: {describe_hex(cell)}.",
         f"Day {journey.day}, {journey.watches_today} of {rules.TRAVEL_WATCHES_PER_DAY} travel "
         f"watches used ({journey.watches_total} watches in all).",
-        f"Weather: {weather_line(journey)} (holds {journey.weather_left} more watches)",
+        f"Weather: {weather_line(journey)} It holds for "
+        f"{counted(journey.weather_left, 'more watch')}.",
     ]
     return "\n".join(lines)
 

@@ -654,7 +654,7 @@ def explore(character, room, rng=None):
     cell = hex_at(journey.region, journey.column, journey.row)
     lines = [f"The party spends a watch exploring {cell.label}."]
     if cell.landmark:
-        lines.append(f"They find a {cell.landmark}; what it holds is the GM's to tell "
+        lines.append(f"They find {with_article(cell.landmark)}; what it holds is the GM's to tell "
                      "(some secrets need a check).")
     else:
         lines.append("They find nothing hidden here.")
