@@ -27,7 +27,7 @@ class CmdBestiary(OldGoldCommand):
       +bestiary/spawn <monster>[=<how many>]
       +bestiary/power <creature>=<power>[, <target>, ...]
       +bestiary/rest <creature>        its spent powers come back
-      +bestiary/sunlit <creature>      sunlight on it (or off): no regeneration
+      +bestiary/sunlit <creature>      sunlight on it, or off (no healing)
       +bestiary/burned <creature>      fire finished it: it cannot rise again
       +bestiary/foe <creature>=<target>, or =hold, or =auto
       +bestiary/make <name>=<level or threat>[, <attribute>[, <attack>]]

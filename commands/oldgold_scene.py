@@ -64,7 +64,7 @@ def _leaning(text):
 
 class CmdOracle(SceneCommand):
     """
-    Ask Old Gold's oracles; the whole room sees the answer.
+    +oracle: ask Old Gold's oracles; the whole room sees the answer.
 
     Usage:
       +oracle <question>[=adv or dis]     yes or no, 1d6
@@ -152,7 +152,7 @@ def parse_amounts(text):
 
 class CmdClock(SceneCommand):
     """
-    Read the scene clock, or (GM) start and move it.
+    +clock: read the scene clock, or (GM) start and move it.
 
     Usage:
       +clock                              the time here
@@ -236,7 +236,7 @@ class CmdClock(SceneCommand):
 
 class CmdDelve(SceneCommand):
     """
-    Play the delving turn (GM): a turn passes and the delving oracle speaks.
+    +delve: the GM's delving turn; a turn passes and the delving oracle speaks.
 
     Usage:
       +delve [<turns>]        a turn (or up to 6) with the delving oracle
@@ -280,7 +280,7 @@ class CmdDelve(SceneCommand):
 
 class CmdLight(SceneCommand):
     """
-    Light, put out and refill your torches, candles and lanterns.
+    +light: light, put out and refill torches, candles, lanterns, magic lights.
 
     Usage:
       +light                  who carries light here, and how long it lasts

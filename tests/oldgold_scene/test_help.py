@@ -44,3 +44,24 @@ def test_cmdset_holds_the_commands():
     cmdset = OldGoldSceneCmdSet()
     cmdset.at_cmdset_creation()
     assert {c.key for c in cmdset.commands} == {c.key for c in COMMANDS}
+
+
+def _world_commands():
+    from commands.oldgold_bestiary import CmdBestiary, CmdHazard
+    from commands.oldgold_crawl import CmdCrawl
+    from commands.oldgold_travel import OldGoldTravelCmdSet
+
+    travel = OldGoldTravelCmdSet()
+    travel.at_cmdset_creation()
+    return [*COMMANDS, CmdBestiary, CmdHazard, CmdCrawl, *[type(c) for c in travel.commands]]
+
+
+def test_help_opens_with_the_name_and_usage_fits_after_its_label():
+    """Help opens '+light: ...'; a refusal shows the usage block with
+    'Usage: ' in front of its first line, so each line fits 78 then too."""
+    for command in _world_commands():
+        text = textwrap.dedent(command.__doc__).strip()
+        assert text.startswith(f"{command.key}: "), text.splitlines()[0]
+        usage = text.split("Usage:\n", 1)[1].split("\n\n", 1)[0]
+        for line in usage.splitlines():
+            assert len("Usage: " + line.strip()) <= 78, line

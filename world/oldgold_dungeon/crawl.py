@@ -293,7 +293,8 @@ def _way_here(character, name):
 def _require_space(character):
     space = space_of(character.location)
     if space is None:
-        raise CrawlError("You are not in a generated dungeon (|w+crawl|n tells where you are).")
+        raise CrawlError("You are not in a generated dungeon. A GM opens one with "
+                         "|w+crawl/new <name>|n; go in by the exit named after it.")
     return space
 
 
