@@ -29,7 +29,8 @@ def test_every_switch_is_in_usage_with_examples():
 def test_topic_walks_through_a_session():
     text = _topic()["text"]
     for words in ("+clock/start", "+delve", "+light", "+clock/rest", "+oracle",
-                  "+clock/deprive", "Milán László", "CC BY 4.0"):
+                  "+clock/deprive", "+clock/sleepless", "+light/pray", "+crawl/new",
+                  "Milán László", "CC BY 4.0"):
         assert words in text
 
 
