@@ -293,6 +293,8 @@ class TestCommands(BestiaryFight):
         assert len([o for o in self.room1.contents if services.is_npc(o)]) == 3
         self.b("/spawn goblin=13", "Spawn from 1 to 12 at a time.")
         assert len([o for o in self.room1.contents if services.is_npc(o)]) == 3
+        self.b("/spawn ogre", "An Ogre appears: HP 20, DP 1, Morale 7.")
+        self.b("/spawn goblin", "Goblin 4 appears: HP 7")
 
     def test_make_from_a_threat_saves_a_prototype_that_spawns(self):
         out = self.b("/make Cave Bear=tough, might, maul", "Saved oldgold_cave_bear (tough).")

@@ -289,9 +289,13 @@ def numbered_names(location, name, count):
 
 
 def arrival_words(made, name):
-    """'A Goblin appears.' or '3 Goblins appear (Goblin 1 to Goblin 3).'"""
+    """'A Goblin appears.', 'Goblin 4 appears.' or '3 Goblins appear (Goblin 1
+    to Goblin 3).'"""
+    if len(made) == 1 and made[0].key != name:
+        return f"{made[0].key} appears."  # numbered: one more of those here
     if len(made) == 1:
-        return f"{with_article(made[0].key).capitalize()} appears."
+        named = with_article(name)
+        return f"{named[0].upper()}{named[1:]} appears."
     return f"{counted(len(made), name)} appear ({made[0].key} to {made[-1].key})."
 
 
