@@ -11,9 +11,8 @@ whatever way the weather allows.
 
 import re
 
-from tests.e2e.gameserver import ADMIN
 from tests.e2e.telnet_client import TelnetClient
-from tests.e2e.test_oldgold_combat import make_adventurer
+from tests.e2e.oldgold_party import gather_party
 from tests.e2e.test_oldgold_crawl import explore, said, view
 
 ALL_HEXES = " ".join(f"{c}{r}" for c in "ABCDEF" for r in range(1, 7))
@@ -72,15 +71,11 @@ def test_an_old_gold_adventure_from_the_dungeon_to_the_town(game_server, unique_
     vault, vale = unique_name("Crypt"), unique_name("Vale")
     port = game_server.telnet_port
     with TelnetClient(port) as gm, TelnetClient(port) as one, TelnetClient(port) as two:
-        one.create_and_connect(ann, "ember-salt-4417")
-        two.create_and_connect(bo, "quill-moss-8823")
-        gm.connect(*ADMIN)
-        gm.command(f"tel/loc {ann}")
-        gm.command(f"tel {bo}=here")
-        make_adventurer(one, "Human", "1 1 1 4", "Sword", "Light armour (leather)")
-        make_adventurer(two, "Dwarf", "2 1 1 2", "Axe", "Medium armour (mail)")
-        gm.command(f"+og/approve {ann}")
-        gm.command(f"+og/approve {bo}")
+        gather_party(gm, one, two, ann, bo)
+        # A room of their own, so the journey here meets no other test's.
+        assert "Created room" in said(gm, f"dig/teleport {vault} Gate")
+        said(gm, f"tel {ann}=here")
+        said(gm, f"tel {bo}=here")
 
         # The GM opens a dungeon and keeps its time; both light their torches.
         assert "a small lair, 6 rooms" in said(gm, f"+crawl/new {vault}=2")
@@ -147,3 +142,4 @@ def test_an_old_gold_adventure_from_the_dungeon_to_the_town(game_server, unique_
         assert "Here: C3, plains, the town of Greyfell." in status
         assert "The party makes camp." in journey and "Day 2 begins." in journey
         assert "[.@]" in said(one, f"+region {vale}")
+        assert "ends" in said(gm, "+travel/end")
