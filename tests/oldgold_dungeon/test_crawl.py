@@ -82,13 +82,34 @@ class TestExploring(CrawlTest):
 
     def test_every_way_is_connected_both_ways(self):
         self.walk(self.char1, "north", *NORTH_CORRIDOR)
-        self.walk(self.char1, "east", 3, 3, 3, 1, 1, 1, 1, 1, 1)  # a corridor has no door
+        # Out of the corridor: 1d6 [3] a room, so the door where they meet [5] opens.
+        self.walk(self.char1, "east", 3, 5, 3, 3, 1, 1, 1, 1, 1, 1)
         self.walk(self.char1, "west")
         self.walk(self.char1, "north", 1, 1, 1, 1)  # a straight corridor
         for way in CrawlWay.objects.filter(explored=True).select_related("exit"):
             there = way.exit.destination
             assert there != way.exit.location
             assert any(e.destination == way.exit.location for e in there.exits), way
+
+    def test_where_a_corridor_meets_a_room_its_door_is_rolled(self):
+        give_sheet(self.char1, might=3)
+        self.walk(self.char1, "north", *NORTH_CORRIDOR)
+        corridor = self.char1.location
+        out = self.walk(self.char1, "east", 4, 2)
+        assert ("The corridor east meets a room (1d6 [4]), and its door is stuck fast in "
+                "its frame (1d6 [2]).") in out and self.char1.location == corridor
+        with self.dice(15):
+            crawl.force_door(self.char1, "east")
+        # Through the door, the room (its 1d6 was rolled at the door): shape
+        # [3, 3] rectangular, [1, 1] by [1, 1], a structure [1], detail [1].
+        out = self.walk(self.char1, "east", 3, 3, 1, 1, 1, 1, 1, 1)
+        assert "Char explores east: a rectangular room." in out
+        assert CrawlSpace.objects.get(room=self.char1.location).rolls.startswith(
+            "A room, behind the corridor's door. Shape 2d6 [3, 3]")
+        # A corridor that goes on into another corridor has no door.
+        self.walk(self.char1, "west")
+        out = self.walk(self.char1, "north", 1, 1, 1, 1)
+        assert "explores north: a corridor." in out and "door" not in out
 
     def test_a_lair_spawns_its_monsters_tagged_and_ready_to_fight(self):
         # a room [3], 2d6 [3, 4] = 7 rectangular, [1, 1] by [1, 1], a lair [4],

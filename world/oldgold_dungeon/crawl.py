@@ -175,33 +175,57 @@ def new_dungeon(gm, name, size_face=None, rng=None):
 
 def walk(traveller, exit_obj, rng=None):
     """Someone goes through an exit of a dungeon. An explored one just leads
-    on; the first time, its door (out of a room) is rolled, and once through
-    the space beyond is rolled and built. A shut door refuses the walk."""
+    on. The first time, a way out of a room rolls its door; a way out of a
+    corridor rolls what lies beyond, and where it is a room the door where
+    they meet is rolled too (TEXT). Once through, the space beyond is built.
+    A shut door refuses the walk."""
     way = CrawlWay.objects.select_related("dungeon", "space").filter(exit_id=exit_obj.id).first()
     if way is None or way.explored:
         return Outcome()
     rng = og._dice(rng)
-    lines = []
-    if way.space is not None and way.space.counts_as_room and not way.door \
-            and way.leads == CrawlWay.ONWARD:
-        door = generator.roll_door(rng)
-        with transaction.atomic():
-            way.door = door.state
-            way.save(update_fields=["door"])
-        line = f"The door {exit_obj.key} {door.words} (1d6 [{door.face}])."
-        _log(traveller, exit_obj.location, [door.face], line, door=door.state)
-        lines.append(line)
+    lines, face = [], None
+    if not way.door and way.leads == CrawlWay.ONWARD and way.space is not None:
+        if way.space.counts_as_room:
+            lines.append(_roll_door(traveller, way, exit_obj, rng))
+        elif way.space.kind == CrawlSpace.CORRIDOR and not _level_full(way):
+            face = generator.roll_space_face(rng)
+            if rules.SPACES[face] == "room":
+                lines.append(_roll_door(traveller, way, exit_obj, rng, face))
+                face = None  # the room is rolled once the door is passed
     if way.door in rules.DOOR_CHECKS:
         attribute = rules.DOOR_CHECKS[way.door]
         shut = " ".join(lines) or f"The door {exit_obj.key} is {way.door}."
         raise CrawlError(f"{shut} It will not open: force it with |w+crawl/force "
                          f"{exit_obj.key}|n ({attribute.capitalize()} check).")
     with transaction.atomic():
-        lines += _explore(traveller, way, exit_obj, rng)
+        lines += _explore(traveller, way, exit_obj, rng, face)
     return Outcome(tuple(lines))
 
 
-def _explore(traveller, way, exit_obj, rng):
+def _roll_door(traveller, way, exit_obj, rng, space_face=None):
+    """Roll the door on `way` the first time it is tried (`space_face`: the
+    1d6 that found a room at the end of a corridor). Returns the line."""
+    door = generator.roll_door(rng)
+    with transaction.atomic():
+        way.door = door.state
+        way.save(update_fields=["door"])
+    if space_face is None:
+        line = f"The door {exit_obj.key} {door.words} (1d6 [{door.face}])."
+        dice_list = [door.face]
+    else:
+        line = (f"The corridor {exit_obj.key} meets a room (1d6 [{space_face}]), and its "
+                f"door {door.words} (1d6 [{door.face}]).")
+        dice_list = [space_face, door.face]
+    _log(traveller, exit_obj.location, dice_list, line, door=door.state)
+    return line
+
+
+def _level_full(way):
+    return _rooms_on(way.dungeon, way.space.level) >= way.dungeon.per_level
+
+
+def _explore(traveller, way, exit_obj, rng, face=None):
+    """Build the space beyond `way` (`face`: its 1d6, when walk rolled it)."""
     dungeon, here = way.dungeon, way.space
     level = here.level + {CrawlWay.DOWN: 1, CrawlWay.UP: -1}.get(way.leads, 0)
     if _rooms_on(dungeon, level) >= dungeon.per_level:
@@ -214,8 +238,12 @@ def _explore(traveller, way, exit_obj, rng):
         result = replace(result, dice=(face,) + result.dice,
                          rolls=f"Full level 1d6 [{face}]: {where}. {result.rolls}")
         kind = CrawlSpace.DEAD_END
+    elif here.kind == CrawlSpace.CORRIDOR and way.door:
+        result = generator.roll_room(rng)  # the room its door was rolled for
+        result = replace(result, rolls=f"A room, behind the corridor's door. {result.rolls}")
+        kind = CrawlSpace.ROOM
     else:
-        result = generator.roll_space(rng)
+        result = generator.roll_space(rng, face)
         kind = CrawlSpace.ROOM if result.kind == "room" else CrawlSpace.CORRIDOR
     space = _make_room(dungeon, result, level, kind, result.title.capitalize(),
                        came_from=here.room)
