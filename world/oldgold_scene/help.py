@@ -13,6 +13,7 @@ _N = {
     "wpd": rules.WATCHES_PER_DAY,
     "dpm": rules.DAYS_PER_MONTH,
     "delve_max": rules.MAX_DELVE_TURNS,
+    "run": rules.RUNNING_ROOMS_PER_TURN,
 }
 
 SCENE_HELP = [
@@ -37,7 +38,9 @@ SCENE_HELP = [
             day and {dpm} days a month. Move it with |w+clock/advance 2 turns|n
             or |w+clock/advance 1 watch|n.
 
-            |wDelve.|n A party crosses about one room a turn. |w+delve/walk|n
+            |wDelve.|n A party crosses about one room a turn (running, up to
+            {run} rooms, but then it cannot map, springs every trap and is
+            surprised by every encounter). |w+delve/walk|n
             passes a turn as they press on; |w+delve|n passes a turn and reads
             the delving oracle, for when they linger somewhere dangerous or
             double back (|w+delve 3|n plays up to {delve_max} such turns). A

@@ -222,3 +222,4 @@ DELVING = {  # OURS: (what, words)
 }
 DELVING_ENCOUNTER_GROUP = "dungeon"  # the travel rules' dungeon encounter table
 MAX_DELVE_TURNS = 6  # one command plays at most an hour of turns
+RUNNING_ROOMS_PER_TURN = 6  # TEXT: a running party covers up to 6 rooms a turn
