@@ -17,6 +17,7 @@ class TestLight(SceneTest):
         super().setUp()
         self.ann = give_sheet(self.char2, items=[("torch", "hands"), ("lantern", "pack"),
                                                   ("lantern oil", "pack")])
+        self.room1.tags.add("dark", category="oldgold")  # underground
         self.start_clock()
 
     def item(self, gear):
@@ -45,6 +46,14 @@ class TestLight(SceneTest):
         assert "Darkness falls in Room" in out
         assert not Item.objects.filter(sheet=self.ann, gear="torch").exists()
         assert not Flame.objects.exists()
+
+    def test_under_the_open_sky_no_darkness_falls(self):
+        self.room1.tags.remove("dark", category="oldgold")
+        light.light(self.char2, "torch")
+        result = clock.advance(self.room1, hours=3)
+        assert "Char2's torch burns down to nothing and goes dark." in result.text
+        assert "Darkness falls" not in result.text
+        assert "No one here carries a light." in light.lights_text(self.room1)
 
     def test_a_lantern_burns_a_dot_a_watch_and_oil_refills_it(self):
         light.light(self.char2, "lantern")
@@ -97,6 +106,7 @@ class TestMagicLights(SceneTest):
 
         self.ann = give_sheet(self.char2, heart=3)
         og._new_magic_item(self.ann, og_rules.magic_named("light"), "hands")
+        self.room1.tags.add("dark", category="oldgold")  # underground
         self.start_clock()
 
     def give(self, what):

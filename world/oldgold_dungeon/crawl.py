@@ -302,7 +302,8 @@ DARK_NOTE = "(In the dark: every check at disadvantage; |w+light torch|n lights 
 def in_the_dark(character):
     """No light where `character` stands in the dungeon (TEXT: checks in the
     dark are made with disadvantage)."""
-    return not light.any_light(sheets_here(character.location))
+    room = character.location
+    return light.is_dark_place(room) and not light.any_light(sheets_here(room))
 
 
 

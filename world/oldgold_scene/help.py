@@ -55,6 +55,8 @@ SCENE_HELP = [
             one. Magic lights come from you (|w+light/give Ann=flaming blade|n,
             or a shadow lantern) and burn an hour for each dot; a relic's Light
             prayer (|w+light/pray|n) shines an hour around the one who prays.
+            A generated dungeon's rooms are dark but for what the party
+            carries; mark any other room so with |wtag here = dark:oldgold|n.
             In the dark, everything is harder: forcing doors and searching in
             a generated dungeon roll at disadvantage; remember it elsewhere.
 

@@ -305,6 +305,16 @@ def holy_light(character, targets=(), rng=None):
                          "hour.",)
 
 
+DARK_TAG = ("dark", "oldgold")  # a builder's mark on a room with no light of its own
+
+
+def is_dark_place(room):
+    """A place with no light but what people bring: a generated dungeon's
+    rooms, or a room a builder tagged dark (tag here = dark:oldgold)."""
+    return bool(room is not None and (getattr(room, "unlit", False)
+                                      or room.tags.has(DARK_TAG[0], category=DARK_TAG[1])))
+
+
 def darkness_line(room):
     return (f"|xDarkness falls in {room.key}:|n no one here carries a light "
             f"({rules.DARKNESS_NOTE}).")
@@ -330,8 +340,10 @@ def lights_text(room):
         left = rules.HOLY_LIGHT_ROUNDS - glow.burned_rounds
         lines.append(f"  {glow.bearer.key}: holy light, {glow.radius}m around "
                      f"(it fades in {_rough(left)}).")
-    if not flames and not glows:
+    if not flames and not glows and is_dark_place(room):
         lines.append(f"  No light burns here: {rules.DARKNESS_NOTE}.")
+    elif not flames and not glows:
+        lines.append("  No one here carries a light.")
     lit = {flame.item_id for flame in flames}
     spare = []
     for item in Item.objects.filter(sheet__character__in=people).select_related(

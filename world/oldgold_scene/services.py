@@ -135,7 +135,7 @@ def time_passes(scene_clock, before, after, by=None, rng=None):
         people = sheets_here(room)
         had_light = light.any_light(people)
         lines += light.burn(people, rounds)
-        if had_light and not light.any_light(people):
+        if had_light and not light.any_light(people) and light.is_dark_place(room):
             lines.append(light.darkness_line(room))
     lines += _conditions_run(scene_clock, rounds)
     lines += _sleep_loss(scene_clock, before, after, rng)
@@ -331,7 +331,7 @@ def _delving_oracle(gm, room, rng):
         had_light = light.any_light(people)
         burned = light.gust(people)
         lines += burned or ["No flame here gutters in the draught."]
-        if had_light and not light.any_light(people):
+        if had_light and not light.any_light(people) and light.is_dark_place(room):
             lines.append(light.darkness_line(room))
     _log("delving", gm, room, result.dice, " ".join(lines), outcome=result.outcome)
     return lines
