@@ -19,8 +19,7 @@ _N = {
 SCENE_HELP = [
     {
         "key": "running old gold",
-        "aliases": ["old gold referee", "old gold clock", "old gold oracles",
-                    "running an old gold scene"],
+        "aliases": ["old gold referee", "old gold oracles"],
         "category": "Old Gold scenes",
         "text": """
             |wRunning Old Gold: a GM's guide to a session|n
