@@ -71,6 +71,8 @@ def test_help_opens_with_the_name_and_usage_fits_after_its_label():
 def test_the_old_gold_topics_headers_fit_78():
     """The help header names the topic and its aliases on one line."""
     keys = ("running old gold", "old gold crawl", "old gold monsters", "old gold travel")
-    for entry in (e for e in HELP_ENTRY_DICTS if e["key"] in keys):
+    entries = [e for e in HELP_ENTRY_DICTS if e["key"] in keys]
+    assert len(entries) == len(keys)
+    for entry in entries:
         header = f"Help for {entry['key']} (aliases: {', '.join(entry.get('aliases', []))})"
         assert len(header) <= 78, header
