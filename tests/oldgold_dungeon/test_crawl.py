@@ -38,6 +38,14 @@ class TestOpening(CrawlTest):
         log = OldGoldRoll.objects.get(kind="crawl")
         assert log.dice == [3, 3, 2, 3, 4, 4, 1]
 
+    def test_only_the_first_way_in_from_a_room_is_called_dungeon(self):
+        self.open_dungeon()
+        with self.dice(3, 3, 2, 3, 4, 4, 1):
+            outcome = crawl.new_dungeon(self.char1, "Old Mine", 3)
+        assert "The way in is here: |wOld Mine|n." in outcome.text
+        assert self.way(self.room1, "Old Mine").aliases.all() == []
+        assert "dungeon" in self.way(self.room1, "Sunken Vault").aliases.all()
+
     def test_a_rolled_size(self):
         with self.dice(6, 3, 3, 2, 3, 4, 4, 1):
             outcome = crawl.new_dungeon(self.char1, "Deep Dark")

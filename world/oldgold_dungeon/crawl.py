@@ -159,15 +159,19 @@ def new_dungeon(gm, name, size_face=None, rng=None):
     entrance = generator.roll_room(rng, contents="structure")
     space = _make_room(dungeon, entrance, 1, CrawlSpace.ENTRANCE, f"{name}: the entrance",
                        came_from=outside)
+    # The short name 'dungeon' goes to the first way in from a room only, so
+    # typing it is never a question of which.
+    taken = any(ENTRANCE_ALIAS in [a.lower() for a in e.aliases.all()] for e in outside.exits)
     _make_way(dungeon, None, outside, "in", CrawlWay.IN, destination=space.room, key=name,
-              aliases=[ENTRANCE_ALIAS])
+              aliases=[] if taken else [ENTRANCE_ALIAS])
     _make_way(dungeon, space, space.room, "out", CrawlWay.OUT, destination=outside,
               key="out", aliases=["o"])
     _open_ways(dungeon, space, entrance.ways_on, 1)
     rolled = f"size 1d6 [{size.face}]" if size_face is None else "size chosen"
+    also = "" if taken else f" (or |w{ENTRANCE_ALIAS}|n)"
     line = (f"{gm.key} opens the dungeon {name}: {size.words}, {size.rooms} rooms on "
             f"{size.levels} level{'s' if size.levels > 1 else ''} ({rolled}). The way in is "
-            f"here: |w{name}|n (or |w{ENTRANCE_ALIAS}|n).")
+            f"here: |w{name}|n{also}.")
     dice_list = ([size.face] if size_face is None else []) + list(entrance.dice)
     _log(gm, outside, dice_list, f"{line} Entrance: {entrance.rolls}", dungeon=name)
     return Outcome((line,), data={"dungeon": dungeon, "entrance": space})
