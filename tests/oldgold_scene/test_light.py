@@ -158,7 +158,7 @@ class TestMagicLights(SceneTest):
         Item.objects.create(sheet=self.ann, name="Rations", gear="rations", kind="ration")
         with self.dice(2):
             og.rest(self.char2)
-        assert "flaming blade (0/3 dots)" in light.lights_text(self.room1)
+        assert "flaming blade (0/3 dots marked)" in light.lights_text(self.room1)
         light.light(self.char2, "flaming blade")
         assert "Flaming blade burning (1/3 dots marked; it goes out in 1 hour)" in \
             light.lights_text(self.room1)

@@ -23,7 +23,7 @@ from world.oldgold_dungeon.errors import CrawlError
 from world.oldgold_dungeon.models import CrawlDungeon, CrawlSpace, CrawlWay
 from world.oldgold_scene import clock, light, oracles
 from world.oldgold_scene.services import sheets_here
-from world.words import with_article
+from world.words import counted, with_article
 
 ROOM_TYPECLASS = "typeclasses.oldgold_crawl.OldGoldCrawlRoom"
 EXIT_TYPECLASS = "typeclasses.oldgold_crawl.OldGoldCrawlExit"
@@ -441,11 +441,14 @@ def teardown(gm, name):
                 thing.move_to(to, quiet=True, move_type="teleport")
                 moved.append(thing)
     removed = len(objects)
+    counts = (counted(len(rooms), "room"),
+              counted(sum(1 for o in objects if o.destination is not None), "exit"),
+              counted(sum(1 for o in objects if og.is_npc(o)), "monster"))
     for obj in sorted(objects, key=lambda o: o.location is None):  # rooms last
         obj.delete()
     name = dungeon.name
     dungeon.delete()
-    line = f"{gm.key} tears down {name}: {removed} rooms, exits and monsters are gone."
+    line = f"{gm.key} tears down {name}: {', '.join(counts[:2])} and {counts[2]} are gone."
     if moved:
         line += " Moved out: " + ", ".join(thing.key for thing in moved) + "."
     return Outcome((line,), data={"removed": removed, "moved": moved})

@@ -350,7 +350,8 @@ def lights_text(room):
             "sheet__character"):
         if item.pk in lit or not is_light(item):
             continue
-        spare.append(f"{item.sheet.character.key}'s {item.name.lower()} ({_dots(item)})")
+        spare.append(f"{item.sheet.character.key}'s {item.name.lower()} ({_dots(item)} "
+                     "marked)")
     if spare:
         lines.append("  Unlit: " + ", ".join(spare) + ".")
     return "\n".join(lines)
