@@ -127,6 +127,8 @@ class TestExploring(CrawlTest):
         lair = self.char1.location
         goblins = [o for o in lair.contents if og.is_npc(o)]
         assert [g.key for g in goblins] == ["Goblin 1", "Goblin 2"]
+        seen = lair.return_appearance(self.char1)
+        assert "Goblin 1 and Goblin 2" in seen and "a Goblin 1" not in seen
         assert all(g.tags.has(self.dungeon.tag, category=rules.TAG_CATEGORY) for g in goblins)
         assert "This is the lair of the goblins." in lair.db.desc
         assert og.npc_stats(goblins[0])["hp"] == 7
