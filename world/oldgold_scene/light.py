@@ -155,7 +155,8 @@ def give_magic(gm, character, text):
     given = og.give_item(gm, character, magic.name)
     item = given.data["item"]
     item.kind = magic.kind
-    item.details = {"magic_light": magic.key, "charges_marked": 0}
+    # "magic": no wear, and no mundane steel for what shrugs that off (TEXT).
+    item.details = {"magic_light": magic.key, "charges_marked": 0, "magic": True}
     if magic.kind == "weapon":
         item.details.update(damage=magic.damage, bonus=rules.MAGIC_ITEM_BONUS,
                             ranged=False, thrown=False)
