@@ -27,7 +27,7 @@ class CmdBestiary(OldGoldCommand):
       +bestiary/spawn <monster>[=<how many>]
       +bestiary/power <creature>=<power>[, <target>, ...]
       +bestiary/rest <creature>        its spent powers come back
-      +bestiary/sunlit <creature>      sunlight on it (or off): no regeneration
+      +bestiary/sunlit <creature>      sunlight on it, or off (no healing)
       +bestiary/burned <creature>      fire finished it: it cannot rise again
       +bestiary/foe <creature>=<target>, or =hold, or =auto
       +bestiary/make <name>=<level or threat>[, <attribute>[, <attack>]]
@@ -35,14 +35,15 @@ class CmdBestiary(OldGoldCommand):
       +bestiary/made                   monsters GMs have made
       +bestiary/unmake <name>
 
-    The bestiary holds the 24 creatures of our copy of the Old Gold text.
-    In a fight (|w+og/fight|n) the server plays what changes numbers: a
-    troll regenerates 1d6 as its turn comes, a fallen zombie may rise with
-    1 HP (3 in 6), a spent (recharge) power comes back on 2 in 6, and a
-    demon or vampire strikes with all its attacks on its turn (at the foe
+    The bestiary holds the 25 creatures of the Old Gold text. In a fight
+    (|w+og/fight|n) the server plays what changes numbers: a troll
+    regenerates 1d6 as its turn comes, a fallen zombie may rise with 1 HP
+    (3 in 6), a spent (recharge) power comes back on 2 in 6, and a demon,
+    vampire or dragon strikes with all its attacks on its turn (at the foe
     set with /foe, or whoever last hurt it). Innate magic (Web, Charm,
-    Petrify, Fireball, Drain, the flayer's blast) is spent by /power and
-    returns with /rest. Everything else is in the monster's notes.
+    Petrify, Fireball, Drain) and the recharging powers (the flayer's
+    blast, the dragon's fire breath) are spent by /power, and /rest brings
+    them all back. Everything else is in the monster's notes.
 
     Making a monster: a level (1-10) or a threat (fragile, ordinary, tough,
     formidable, legendary) sets HP, DP, scores, attack die, Morale and
@@ -56,6 +57,7 @@ class CmdBestiary(OldGoldCommand):
       +bestiary troll
       +bestiary/spawn goblin=4
       +bestiary/power basilisk=petrify, Alice
+      +bestiary/power red dragon=fire breath, Alice, Bob
       +bestiary/foe demon=Bob
       +bestiary/make Cave Bear=tough, might, maul
       +bestiary/adapt goblin as goblin chief=hp 12, might 3, morale 7
@@ -193,7 +195,7 @@ class CmdHazard(CmdBestiary):
 
     The number is how far a fall is (metres), a poison's difficulty, the
     difficulty of holding one's drink (10 unless given), or how many
-    watches, turns or strikes of cold, heat, burning, suffocating or
+    watches, rounds or strikes of cold, heat, burning, suffocating or
     lightning to roll (1 unless given). Damage is reduced by DP unless the
     text calls it direct (cold, heat, suffocating). A fall rolls 1d4 for
     every 2m past the first 2, and kills when three or more dice show 4.

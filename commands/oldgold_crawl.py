@@ -49,9 +49,12 @@ class CmdCrawl(OldGoldCommand):
     it holds: a sign of the past, an obstacle, a puzzle, a lair, a trap or
     a creature). Lairs and creatures come with bestiary monsters, ready for
     |w+og/fight|n; a trap names the hazard a GM applies with |w+hazard|n.
-    A doorway out of a room has a door, rolled the first time it is tried:
-    a stuck or barred one needs a Might check, a locked one a Grace check
-    (at disadvantage without lockpicks), both by |w+crawl/force|n.
+    A doorway out of a room has a door, rolled the first time it is tried,
+    and so has the place where a corridor comes to a room. A stuck or
+    barred one needs a Might check, a locked one a Grace check
+    (at disadvantage without lockpicks), both by |w+crawl/force|n. With
+    no light among those here (|w+light|n), every such check is at
+    disadvantage.
 
     Searching asks the yes/no oracle whether a hidden door is here, and
     then makes a Heart check to find it; each place is searched once. A

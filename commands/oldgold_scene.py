@@ -64,7 +64,7 @@ def _leaning(text):
 
 class CmdOracle(SceneCommand):
     """
-    Ask Old Gold's oracles; the whole room sees the answer.
+    +oracle: ask Old Gold's oracles; the whole room sees the answer.
 
     Usage:
       +oracle <question>[=adv or dis]     yes or no, 1d6
@@ -152,7 +152,7 @@ def parse_amounts(text):
 
 class CmdClock(SceneCommand):
     """
-    Read the scene clock, or (GM) start and move it.
+    +clock: read the scene clock, or (GM) start and move it.
 
     Usage:
       +clock                              the time here
@@ -160,6 +160,7 @@ class CmdClock(SceneCommand):
       +clock/advance <amount> <unit>[, <amount> <unit>]
       +clock/rest [<name>, <name>...]     the party sleeps a watch
       +clock/deprive <name>, +clock/feed <name>
+      +clock/sleepless <name>, +clock/slept <name>
       +clock/stop                         this room stops following it
 
     Old Gold counts time as 6 rounds a minute, 10 minutes a turn, 6 turns
@@ -170,11 +171,14 @@ class CmdClock(SceneCommand):
     begins on the morning of day 1, in spring unless a season is given.
 
     Moving the clock burns the lights the adventurers in its rooms carry
-    (|whelp +light|n). Each new day checks who went without rest (they roll
-    at disadvantage until they rest) and rolls a death roll for anyone
-    marked deprived of food or water. +clock/rest rests everyone here (or
-    those named) by the usual rules (a ration, 1d6 HP, once a day) and
-    then a watch passes. Anyone may read the clock; the rest is for GMs.
+    (|whelp +light|n) and runs down timed conditions (an hour asleep).
+    Each new day checks who went without rest (they roll at disadvantage
+    until they rest) and rolls a death roll for anyone marked deprived of
+    food or water. At the start of each watch, anyone marked sleepless
+    falls asleep on a 1 in 6, for 1d4 watches; sleeping them out, or a
+    rest, ends it. +clock/rest rests everyone here (or those named) by the
+    usual rules (a ration, 1d6 HP, once a day) and then a watch passes.
+    Anyone may read the clock; the rest is for GMs.
 
     Examples:
       +clock
@@ -183,11 +187,13 @@ class CmdClock(SceneCommand):
       +clock/advance 1 watch, 2 turns
       +clock/rest
       +clock/deprive Ann
+      +clock/sleepless Bob
     """
 
     key = "+clock"
     aliases = ["+time"]
-    switch_options = ("start", "advance", "rest", "deprive", "feed", "stop")
+    switch_options = ("start", "advance", "rest", "deprive", "feed", "sleepless", "slept",
+                      "stop")
     switch_locks = dict.fromkeys(switch_options, "gm")
 
     def func_default(self):
@@ -206,17 +212,23 @@ class CmdClock(SceneCommand):
         people = self.people(self.args) if self.args.strip() else None
         self.room(services.rest_watch(self.caller, self.here(), people))
 
-    def switch_deprive(self):
+    def mark(self, mark, on, example):
         if not self.args.strip():
-            self.refuse_usage("Name who goes without: +clock/deprive Ann.")
-        self.room(services.set_deprived(self.caller, self.here(), og.find_here(
-            self.caller, self.args), True))
+            self.refuse_usage(f"Name the adventurer: {example}.")
+        who = og.find_here(self.caller, self.args)
+        self.room(services.set_mark(self.caller, self.here(), who, mark, on))
+
+    def switch_deprive(self):
+        self.mark("deprived", True, "+clock/deprive Ann")
 
     def switch_feed(self):
-        if not self.args.strip():
-            self.refuse_usage("Name who eats again: +clock/feed Ann.")
-        self.room(services.set_deprived(self.caller, self.here(), og.find_here(
-            self.caller, self.args), False))
+        self.mark("deprived", False, "+clock/feed Ann")
+
+    def switch_sleepless(self):
+        self.mark("sleepless", True, "+clock/sleepless Ann")
+
+    def switch_slept(self):
+        self.mark("sleepless", False, "+clock/slept Ann")
 
     def switch_stop(self):
         self.room(services.stop_clock(self.caller, self.here()))
@@ -224,7 +236,7 @@ class CmdClock(SceneCommand):
 
 class CmdDelve(SceneCommand):
     """
-    Play the delving turn (GM): a turn passes and the delving oracle speaks.
+    +delve: the GM's delving turn; a turn passes and the delving oracle speaks.
 
     Usage:
       +delve [<turns>]        a turn (or up to 6) with the delving oracle
@@ -268,13 +280,15 @@ class CmdDelve(SceneCommand):
 
 class CmdLight(SceneCommand):
     """
-    Light, put out and refill your torches, candles and lanterns.
+    +light: light, put out and refill torches, candles, lanterns, magic lights.
 
     Usage:
       +light                  who carries light here, and how long it lasts
       +light <item>           light one you carry
       +light/out <item>       put it out (it keeps what it burned)
       +light/fill <lantern>   pour in lantern oil: its dots clear
+      +light/pray [<undead or fiend>, ...]   the Light prayer from your relic
+      +light/give <name>=<magic light>       (GM) hand over a magic light
 
     A lit light marks one usage dot for each full period it burns as the
     scene clock runs: a torch or a candle an hour a dot, a lantern a watch.
@@ -284,15 +298,28 @@ class CmdLight(SceneCommand):
     encounter, sets off every trap, cannot map and makes every check at
     disadvantage. Buy lights with |w+og/buy torch|n.
 
+    Magic lights spend a dot each time they are lit and then burn for an
+    hour; their dots come back when you rest, and no draught puts them
+    out. A flaming blade (3 dots) lights 4m and adds 1d4 to each strike
+    while it burns; a shadow lantern (1 dot) shows, in its glow, shadows
+    of what happened there in the past day. The Light prayer (cast as
+    |w+og/cast|n would, a relic in hand) shines Heart Bonus x 4 metres
+    around you for an hour of the clock, and the undead and fiends here
+    (or those you name) check morale.
+
     Examples:
       +light torch
       +light
       +light/out lantern
       +light/fill lantern
+      +light/pray
+      +light/give Ann=flaming blade
+      +light flaming blade
     """
 
     key = "+light"
-    switch_options = ("out", "fill")
+    switch_options = ("out", "fill", "pray", "give")
+    switch_locks = {"give": "gm"}
 
     def func_default(self):
         if not self.args.strip():
@@ -307,6 +334,15 @@ class CmdLight(SceneCommand):
 
     def switch_fill(self):
         self.room(services.refill(self.caller, self.args or "lantern"))
+
+    def switch_pray(self):
+        self.room(services.pray_for_light(self.caller, self.people(self.args)))
+
+    def switch_give(self):
+        if not (self.lhs or "").strip() or not (self.rhs or "").strip():
+            self.refuse_usage("Name who and which: +light/give Ann=flaming blade.")
+        who = og.find_here(self.caller, self.lhs)
+        self.room(services.give_magic_light(self.caller, who, self.rhs))
 
 
 class OldGoldSceneCmdSet(CmdSet):

@@ -71,10 +71,10 @@ def _region_and_rest(text):
 
 class CmdRegion(TravelCommand):
     """
-    Build an Old Gold region of hexes and read its map.
+    +region: build an Old Gold region of hexes and read its map.
 
     Usage:
-      +region [<region>]                 the map (of the journey here, or named)
+      +region [<region>]                 the map (the journey's, or named)
       +region/list
       +region/new <name>[=<climate> <season>]
       +region/terrain <region>           roll terrain until the sheet is full
@@ -181,16 +181,16 @@ class CmdRegion(TravelCommand):
 
 class CmdTravel(TravelCommand):
     """
-    Travel an Old Gold region hex by hex, watch by watch.
+    +travel: cross an Old Gold region hex by hex, watch by watch.
 
     Usage:
       +travel                        where the party is, the day and weather
       +travel <direction>[=force]    cross into the next hex: n ne se s sw nw
       +travel/forage [gather or hunt]   a watch of foraging (group check)
       +travel/explore                a watch searching this hex
-      +travel/camp                   make camp: a new day begins
+      +travel/camp                   make camp, rest, and begin a new day
       +travel/start <region>=<hex> for <name>, <name>...[ by <mode>]
-      +travel/mode <mode>         foot, mounted, ship or airship
+      +travel/mode <mode>            foot, mounted, ship or airship
       +travel/end
 
     A hex takes a watch to cross, difficult terrain (mountains, swamps,
@@ -199,7 +199,9 @@ class CmdTravel(TravelCommand):
     airships cover three hexes a watch (ships only on water) and need a
     hired crew; mounts carry more but are no faster. The party travels two
     watches a day. Pushing on for a third watch (type =force) wears them
-    as much as a whole day spent without rest.
+    as much as a whole day spent without rest. Making camp ends the day:
+    each traveller rests on a ration (1d6 HP); whoever cannot goes into
+    the new day without rest.
 
     In bad weather or featureless land (open sea, deep desert) the one who
     leads makes a Heart check; on a failure the party comes out in a random
@@ -268,7 +270,7 @@ class CmdTravel(TravelCommand):
 
 class CmdEncounter(TravelCommand):
     """
-    Roll a random Old Gold encounter: what, how many, how far, how it reacts.
+    +encounter: what the party meets, how many, how far, and how it reacts.
 
     Usage:
       +encounter [wilderness or dungeon][=<table or monster>]
@@ -308,7 +310,7 @@ class CmdEncounter(TravelCommand):
 
 class CmdTreasure(TravelCommand):
     """
-    Share out an adventure's treasure into the party's coin.
+    +treasure: share out an adventure's treasure into the party's coin.
 
     Usage:
       +treasure <difficulty>[ <length>]=<name>, <name>...
@@ -348,7 +350,7 @@ def _number(text, low, high, what):
 
 class CmdHire(TravelCommand):
     """
-    Recruit and keep Old Gold followers: hirelings, mercenaries, companions.
+    +hire: recruit and keep hirelings, mercenaries and companions.
 
     Usage:
       +hire                          your followers
@@ -426,11 +428,11 @@ class CmdHire(TravelCommand):
 
 class CmdWar(TravelCommand):
     """
-    Fight a mass battle between two armies, round by round.
+    +war: fight a mass battle between two armies, round by round.
 
     Usage:
       +war                                    the battle here
-      +war/start <side> <units>[ led by <name>]=<side> <units>[ led by <name>]
+      +war/start <side> <units>[ led by <name>]=<side> <units>[ led by ...]
       +war/round <side>[=adv or dis]          that side makes the check
       +war/withdraw <side>
       +war/end
@@ -486,14 +488,14 @@ class CmdWar(TravelCommand):
 
 class CmdStronghold(TravelCommand):
     """
-    Build, rent and run strongholds, shops and other holdings.
+    +stronghold: build, rent and run strongholds, shops and other holdings.
 
     Usage:
       +stronghold                     what you are building
       +stronghold/list                buildings, costs, times and rents
       +stronghold/build <building>[=<name>][/land]
       +stronghold/work <character>=<name> <days>     GM: days of work pass
-      +stronghold/profit <character>=<investment>    GM: a year's business profit
+      +stronghold/profit <character>=<investment>    GM: a year's profit
 
     New construction costs 150% of a building's listed cost (materials and
     labour, not land) and takes its listed time; add /land after the name
@@ -542,7 +544,7 @@ class CmdStronghold(TravelCommand):
 
 class CmdLiving(TravelCommand):
     """
-    Pay the cost of living at a standard you choose.
+    +living: pay the cost of living at a standard you choose.
 
     Usage:
       +living                         the standards and their prices

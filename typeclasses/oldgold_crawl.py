@@ -14,7 +14,9 @@ from world.errors import GameError
 
 
 class OldGoldCrawlRoom(Room):
-    """A room of a generated Old Gold dungeon."""
+    """A room of a generated Old Gold dungeon: dark unless someone brings light."""
+
+    unlit = True  # world.oldgold_scene.light.is_dark_place
 
 
 class OldGoldCrawlExit(Exit):

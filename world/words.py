@@ -16,11 +16,14 @@ _COLOUR = re.compile(r"\|(\d{3}|\[.|[a-zA-Z])")
 
 
 def plural(noun):
-    """'wolves', 'harpies', 'goblins': the plural of a regular English noun."""
+    """'wolves', 'harpies', 'watches', 'goblins': the plural of a regular
+    English noun."""
     if noun.endswith("f"):
         return noun[:-1] + "ves"
     if noun.endswith("y") and noun[-2:-1] not in "aeiou":
         return noun[:-1] + "ies"
+    if noun.endswith(("s", "x", "z", "ch", "sh")):
+        return noun + "es"
     return noun + "s"
 
 

@@ -8,9 +8,8 @@ The dice are the server's own, so the walk takes whatever ways open.
 
 import re
 
-from tests.e2e.gameserver import ADMIN
 from tests.e2e.telnet_client import TelnetClient
-from tests.e2e.test_oldgold_combat import make_adventurer
+from tests.e2e.oldgold_party import gather_party
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _UNEXPLORED = re.compile(r"(north|east|south|west|down) \(unexplored")
@@ -53,15 +52,7 @@ def test_a_gm_generates_a_dungeon_as_two_adventurers_explore_it(game_server, uni
     ann, bo, vault = unique_name("Ann"), unique_name("Bo"), unique_name("Vault")
     port = game_server.telnet_port
     with TelnetClient(port) as gm, TelnetClient(port) as one, TelnetClient(port) as two:
-        one.create_and_connect(ann, "ember-salt-4417")
-        two.create_and_connect(bo, "quill-moss-8823")
-        gm.connect(*ADMIN)
-        gm.command(f"tel/loc {ann}")
-        gm.command(f"tel {bo}=here")
-        make_adventurer(one, "Human", "1 1 1 4", "Sword", "Light armour (leather)")
-        make_adventurer(two, "Dwarf", "2 1 1 2", "Axe", "Medium armour (mail)")
-        gm.command(f"+og/approve {ann}")
-        gm.command(f"+og/approve {bo}")
+        gather_party(gm, one, two, ann, bo)
 
         assert "Only a game master" in said(one, f"+crawl/new {vault}=2")
         opened = said(gm, f"+crawl/new {vault}=2")

@@ -6,9 +6,8 @@ region, the journey and the follower are all still there.
 
 import re
 
-from tests.e2e.gameserver import ADMIN
 from tests.e2e.telnet_client import TelnetClient
-from tests.e2e.test_oldgold_combat import make_adventurer
+from tests.e2e.oldgold_party import gather_party
 
 ALL_HEXES = " ".join(f"{c}{r}" for c in "ABCDEF" for r in range(1, 7))
 
@@ -18,16 +17,7 @@ def test_a_journey_and_a_hireling_survive_a_reload(game_server, unique_name):
     vale = unique_name("Vale")
     port = game_server.telnet_port
     with TelnetClient(port) as gm, TelnetClient(port) as one, TelnetClient(port) as two:
-        one.create_and_connect(ann, "ember-salt-4417")
-        two.create_and_connect(bo, "quill-moss-8823")
-        gm.connect(*ADMIN)
-        gm.command(f"tel/loc {ann}")
-        two.command(f"page {ann}=hello")
-        gm.command(f"tel {bo}=here")
-        make_adventurer(one, "Human", "1 1 1 4", "Sword", "Light armour (leather)")
-        make_adventurer(two, "Dwarf", "2 1 1 2", "Axe", "Medium armour (mail)")
-        gm.command(f"+og/approve {ann}")
-        gm.command(f"+og/approve {bo}")
+        gather_party(gm, one, two, ann, bo)
 
         assert "Only a game master" in one.command(f"+region/new {vale}")
         assert "36 blank hexes" in gm.command(f"+region/new {vale}=temperate autumn")

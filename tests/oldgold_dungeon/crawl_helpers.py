@@ -3,6 +3,8 @@ Shared set-up for the generated-dungeon tests: open a dungeon with scripted
 dice and walk its exits the way a player's exit command does.
 """
 
+from unittest.mock import patch
+
 from commands.oldgold_crawl import CmdCrawl
 from tests.oldgold.helpers import OldGoldTest
 from world.oldgold_dungeon import crawl
@@ -18,6 +20,14 @@ NORTH_CORRIDOR = (5, 1, 3, 4, 5)
 
 
 class CrawlTest(OldGoldTest):
+    def setUp(self):
+        super().setUp()
+        # The party carries light unless a test puts it in the dark
+        # (self.lit.stop()): checks in the dark add a die at disadvantage.
+        self.lit = patch.object(crawl, "in_the_dark", return_value=False)
+        self.lit.start()
+        self.addCleanup(patch.stopall)
+
     def crawl(self, text, expected=None, *faces, caller=None):
         with self.dice(*faces):
             return self.call(CmdCrawl(), text, expected, caller=caller or self.char1)

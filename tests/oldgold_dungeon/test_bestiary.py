@@ -18,7 +18,17 @@ class TestData(OldGoldTest):
         goblin = bestiary.MONSTERS["goblin"]
         assert [a["damage"] for a in goblin["attacks"]] == ["1d6+1", "1d4+2"]
         assert bestiary.MONSTERS["lich"]["mind"] == 8
-        assert len(bestiary.MONSTERS) == 24
+        assert len(bestiary.MONSTERS) == 25
+
+    def test_the_red_dragon_the_last_line_of_the_text(self):
+        dragon = bestiary.MONSTERS["red_dragon"]
+        assert (dragon["hp"], dragon["dp"], dragon["might"], dragon["grace"], dragon["mind"],
+                dragon["heart"], dragon["speed"], dragon["morale"], dragon["na"]) == (
+            100, 3, 8, 5, 6, 5, "12m (24m flying)", 11, "1")
+        assert [(a["name"], a["damage"]) for a in dragon["attacks"]] == [
+            ("claws", "2d6+4"), ("bite", "2d8+4")]
+        assert dragon["abilities"] == ["multiple_attacks", "recharge"]
+        assert dragon["recharge"] == ["fire_breath"] and dragon["immune"] == ["fire"]
 
     def test_every_travel_encounter_slug_is_in_the_bestiary(self):
         slugs = {s for table in travel_rules.ENCOUNTERS.values() for s in table.values()}
@@ -213,6 +223,22 @@ class TestPowers(BestiaryFight):
         assert "Brain Flayer's Psychic blast is still spent (1d6: 5)." in out
         assert self.stats(flayer)["powers"] == {"psychic_blast": False}
 
+    def test_the_dragons_fire_breath_burns_each_in_the_cone_and_spares_the_fireproof(self):
+        give_sheet(self.char3, grace=6, hp=30, max_hp=30, items=[("medium armour", "body")])
+        dragon = bestiary.spawn_monster("red_dragon", self.room1)
+        demon = bestiary.spawn_monster("demon", self.room1)
+        self.b("/power red dragon=fire breath", "Name everyone in the 10m cone: "
+               "+bestiary/power Red Dragon=fire breath, <name>, <name>.")
+        # 4d10 [9, 8, 7, 6] = 30 against Cid's medium armour (DP 2): 28 taken.
+        out = self.b("/power red dragon=fire breath, Cid, Demon", None, 9, 8, 7, 6)
+        assert "Red Dragon uses Fire breath." in out
+        assert "Cid: Damage 4d10: [9, 8, 7, 6] = 30 (DP 2): 28 taken" in out
+        assert "Demon is immune to fire." in out
+        assert self.sheet(self.char3).hp == 2 and self.stats(demon)["hp"] == 22
+        assert self.stats(dragon)["powers"] == {"fire_breath": False}
+        self.b("/power red dragon=fire", "Red Dragon has spent Fire breath; it may come "
+               "back each turn (2 in 6).")
+
     def test_recharge_roll(self):
         flayer = bestiary.spawn_monster("brain_flayer", self.room1)
         stats = flayer.attributes.get("og_stats")
@@ -255,7 +281,7 @@ class TestCommands(BestiaryFight):
         assert "claws 1d8+3 (2m) and bite 1d6+3 (2m), every turn" in out
 
     def test_an_unknown_monster_is_refused(self):
-        self.b(" dragon", "'dragon' is no monster of the bestiary: +bestiary lists them.")
+        self.b(" wyvern", "'wyvern' is no monster of the bestiary: +bestiary lists them.")
 
     def test_a_player_cannot_spawn(self):
         self.b("/spawn goblin", "Only a game master can use +bestiary/spawn", caller=self.char2)
@@ -263,10 +289,12 @@ class TestCommands(BestiaryFight):
 
     def test_the_gm_spawns_several(self):
         out = self.b("/spawn goblin=3", None)
-        assert "3 Goblins appear: HP 7, DP 0, Morale 4." in out
+        assert "3 Goblins appear (Goblin 1 to Goblin 3): HP 7, DP 0, Morale 4." in out
         assert len([o for o in self.room1.contents if services.is_npc(o)]) == 3
         self.b("/spawn goblin=13", "Spawn from 1 to 12 at a time.")
         assert len([o for o in self.room1.contents if services.is_npc(o)]) == 3
+        self.b("/spawn ogre", "An Ogre appears: HP 20, DP 1, Morale 7.")
+        self.b("/spawn goblin", "Goblin 4 appears: HP 7")
 
     def test_make_from_a_threat_saves_a_prototype_that_spawns(self):
         out = self.b("/make Cave Bear=tough, might, maul", "Saved oldgold_cave_bear (tough).")

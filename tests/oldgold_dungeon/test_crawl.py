@@ -38,6 +38,14 @@ class TestOpening(CrawlTest):
         log = OldGoldRoll.objects.get(kind="crawl")
         assert log.dice == [3, 3, 2, 3, 4, 4, 1]
 
+    def test_only_the_first_way_in_from_a_room_is_called_dungeon(self):
+        self.open_dungeon()
+        with self.dice(3, 3, 2, 3, 4, 4, 1):
+            outcome = crawl.new_dungeon(self.char1, "Old Mine", 3)
+        assert "The way in is here: |wOld Mine|n." in outcome.text
+        assert self.way(self.room1, "Old Mine").aliases.all() == []
+        assert "dungeon" in self.way(self.room1, "Sunken Vault").aliases.all()
+
     def test_a_rolled_size(self):
         with self.dice(6, 3, 3, 2, 3, 4, 4, 1):
             outcome = crawl.new_dungeon(self.char1, "Deep Dark")
@@ -82,13 +90,34 @@ class TestExploring(CrawlTest):
 
     def test_every_way_is_connected_both_ways(self):
         self.walk(self.char1, "north", *NORTH_CORRIDOR)
-        self.walk(self.char1, "east", 3, 3, 3, 1, 1, 1, 1, 1, 1)  # a corridor has no door
+        # Out of the corridor: 1d6 [3] a room, so the door where they meet [5] opens.
+        self.walk(self.char1, "east", 3, 5, 3, 3, 1, 1, 1, 1, 1, 1)
         self.walk(self.char1, "west")
         self.walk(self.char1, "north", 1, 1, 1, 1)  # a straight corridor
         for way in CrawlWay.objects.filter(explored=True).select_related("exit"):
             there = way.exit.destination
             assert there != way.exit.location
             assert any(e.destination == way.exit.location for e in there.exits), way
+
+    def test_where_a_corridor_meets_a_room_its_door_is_rolled(self):
+        give_sheet(self.char1, might=3)
+        self.walk(self.char1, "north", *NORTH_CORRIDOR)
+        corridor = self.char1.location
+        out = self.walk(self.char1, "east", 4, 2)
+        assert ("The corridor east meets a room (1d6 [4]), and its door is stuck fast in "
+                "its frame (1d6 [2]).") in out and self.char1.location == corridor
+        with self.dice(15):
+            crawl.force_door(self.char1, "east")
+        # Through the door, the room (its 1d6 was rolled at the door): shape
+        # [3, 3] rectangular, [1, 1] by [1, 1], a structure [1], detail [1].
+        out = self.walk(self.char1, "east", 3, 3, 1, 1, 1, 1, 1, 1)
+        assert "Char explores east: a rectangular room." in out
+        assert CrawlSpace.objects.get(room=self.char1.location).rolls.startswith(
+            "A room, behind the corridor's door. Shape 2d6 [3, 3]")
+        # A corridor that goes on into another corridor has no door.
+        self.walk(self.char1, "west")
+        out = self.walk(self.char1, "north", 1, 1, 1, 1)
+        assert "explores north: a corridor." in out and "door" not in out
 
     def test_a_lair_spawns_its_monsters_tagged_and_ready_to_fight(self):
         # a room [3], 2d6 [3, 4] = 7 rectangular, [1, 1] by [1, 1], a lair [4],
@@ -97,7 +126,9 @@ class TestExploring(CrawlTest):
         assert "Something is waiting there." in out
         lair = self.char1.location
         goblins = [o for o in lair.contents if og.is_npc(o)]
-        assert [g.key for g in goblins] == ["Goblin", "Goblin"]
+        assert [g.key for g in goblins] == ["Goblin 1", "Goblin 2"]
+        seen = lair.return_appearance(self.char1)
+        assert "Goblin 1 and Goblin 2" in seen and "a Goblin 1" not in seen
         assert all(g.tags.has(self.dungeon.tag, category=rules.TAG_CATEGORY) for g in goblins)
         assert "This is the lair of the goblins." in lair.db.desc
         assert og.npc_stats(goblins[0])["hp"] == 7
@@ -129,6 +160,22 @@ class TestExploring(CrawlTest):
         with self.dice(18):
             outcome = crawl.force_door(self.char1, "north")
         assert "gives way" in outcome.text and "disadvantage" not in outcome.text
+
+    def test_in_the_dark_forcing_and_searching_are_at_disadvantage(self):
+        from world.oldgold_scene import light
+
+        self.lit.stop()
+        give_sheet(self.char1, might=2, items=[("torch", "pack")])
+        self.walk(self.char1, "north", 2)  # stuck
+        with self.dice(18, 3):
+            outcome = crawl.force_door(self.char1, "north")
+        assert "d20 with disadvantage [18, 3]" in outcome.text and "holds" in outcome.text
+        assert "(In the dark: every check at disadvantage; |w+light torch|n lights one.)" \
+            in outcome.text
+        light.light(self.char1, "torch")
+        with self.dice(18):
+            outcome = crawl.force_door(self.char1, "north")
+        assert "gives way" in outcome.text and "In the dark" not in outcome.text
 
     def test_an_open_way_is_not_forced(self):
         give_sheet(self.char1)
@@ -215,7 +262,7 @@ class TestTeardown(CrawlTest):
         made = [o.id for o in search.search_tag(dungeon.tag, category=rules.TAG_CATEGORY)]
         assert len(made) == 10  # 2 rooms, 2 goblins, 6 exits (in, out and four more)
         outcome = crawl.teardown(self.char1, "sunken vault")
-        assert "10 rooms, exits and monsters are gone" in outcome.text
+        assert "2 rooms, 6 exits and 2 monsters are gone." in outcome.text
         assert "Moved out: Char2." in outcome.text
         assert not ObjectDB.objects.filter(id__in=made).exists()
         assert self.char2.location == self.room1

@@ -42,8 +42,8 @@ class TestGmSwitches(CrawlTest):
         self.crawl("/teardown Sunken Vault", "Sunken Vault is kept: +crawl/keep Sunken "
                    "Vault lets it go first. Nothing was removed.")
         self.crawl("/keep Sunken Vault", "Sunken Vault is no longer kept")
-        self.crawl("/teardown Sunken Vault", "Char tears down Sunken Vault: 5 rooms, exits "
-                   "and monsters are gone.")
+        self.crawl("/teardown Sunken Vault", "Char tears down Sunken Vault: 1 room, 4 exits "
+                   "and 0 monsters are gone.")
         assert not CrawlDungeon.objects.exists()
 
     def test_an_unknown_dungeon(self):

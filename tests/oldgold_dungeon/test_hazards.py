@@ -68,12 +68,31 @@ class TestChecks(HazardTest):
     def test_poison_needs_its_difficulty_and_rolls_might(self):
         self.h("poison=Char2", "Give the poison's difficulty: +hazard poison=Ann, 12.")
         out = self.h("poison=Char2, 12", None, 5)
-        assert "d20 [5] + 3 = 8 vs 12: failure" in out and "the poison takes hold" in out
+        assert "Char2 resists poison. Char2 checks Might against 12: d20 [5] + 3 = 8 vs 12: " \
+            "failure" in out and "the poison takes hold" in out
+
+    def test_a_dwarf_resists_poison_and_drink_with_advantage(self):
+        from world.oldgold.models import OldGoldSheet
+
+        OldGoldSheet.objects.filter(character=self.char2).update(ancestry="dwarf")
+        out = self.h("poison=Char2, 12", None, 5, 14)
+        assert "d20 with advantage [5, 14]" in out and "Dwarf resists poison" in out and "success" in out
+        out = self.h("drink=Char2", None, 2, 3)
+        assert "d20 with advantage [2, 3]" in out and "Dwarf resists poison" in out
+
+    def test_a_day_without_rest_rolls_at_disadvantage(self):
+        from world.oldgold.models import OldGoldSheet
+
+        OldGoldSheet.objects.filter(character=self.char2).update(unrested=True)
+        out = self.h("poison=Char2, 12", None, 15, 4)
+        assert "d20 with disadvantage [15, 4]" in out and "a day without rest" in out and "failure" in out
 
     def test_drink_failing_by_five_knocks_out(self):
         out = self.h("drink=Char2", None, 2, 3)
         assert "out cold for 1d4" in out and "[3]" in out
-        assert services.has_condition(self.char2, "unconscious")
+        # For 3 watches: the scene clock runs it down.
+        assert [(c["key"], c["rounds"]) for c in services._conditions(self.char2)] == [
+            ("unconscious", 3 * 6 * 360)]
 
     def test_drink_failing_narrowly_gives_disadvantage(self):
         out = self.h("drink=Char2", None, 6)

@@ -83,6 +83,79 @@ class TestDaysAndRest(SceneTest):
             self.call(CmdClock(), "/advance 1 day", "Time passes: 1 day.", caller=self.char1)
 
 
+class TestSleepAndConditionsOnTheClock(SceneTest):
+    def setUp(self):
+        super().setUp()
+        give_sheet(self.char1, items=[("rations", "pack")])
+        give_sheet(self.char2)
+        self.start_clock()  # the morning watch of day 1
+
+    def sleepless(self, who="Char2"):
+        return self.call(CmdClock(), f"/sleepless {who}", f"{who} has gone long without "
+                         "sleep", caller=self.char1)
+
+    def test_each_new_watch_rolls_one_in_six_and_a_one_sleeps_1d4_watches(self):
+        self.call(CmdClock(), "/sleepless Char2", "Only a game master", caller=self.char2)
+        self.sleepless()
+        with self.dice():  # inside a watch: no roll
+            self.call(CmdClock(), "/advance 2 turns", "Time passes: 2 turns.",
+                      caller=self.char1)
+        assert "Long without sleep (1 in 6 each watch to nod off): Char2." in self.call(
+            CmdClock(), "", caller=self.char2)
+        # Watches 3 and 4 start: 1d6 [2] stays awake, 1d6 [1] asleep for 1d4 [2] watches.
+        with self.dice(2, 1, 2):
+            out = self.call(CmdClock(), "/advance 2 watches", "Time passes: 2 watches.",
+                            caller=self.char1)
+        assert "Char2 fights off sleep (1d6: 2)." in out
+        assert "Char2 can stay awake no longer (1d6: 1) and sleeps for 1d4 [2] watches." in out
+        assert OldGoldRoll.objects.filter(kind="sleep").count() == 2
+        asleep = OldGoldSheet.objects.get(character=self.char2).conditions
+        # Asleep from the start of watch 4 for two watches; 2 turns of watch 4 have passed.
+        assert asleep == [{"key": "asleep", "rounds": 2 * rules.ROUNDS_PER_WATCH
+                           - 2 * rules.ROUNDS_PER_TURN, "source": "lack of sleep"}]
+        # No roll while asleep; the sleep runs out and the mark with it.
+        with self.dice():
+            out = self.call(CmdClock(), "/advance 2 watches", "Time passes: 2 watches.",
+                            caller=self.char1)
+        assert "Char2 wakes, rested enough to go on." in out
+        assert OldGoldSheet.objects.get(character=self.char2).conditions == []
+        assert SceneClock.objects.get().sleepless == []
+
+    def test_sleep_that_starts_and_ends_in_one_advance(self):
+        self.sleepless()
+        with self.dice(1, 1):
+            out = self.call(CmdClock(), "/advance 1 day", "Time passes: 1 day.",
+                            caller=self.char1)
+        assert "sleeps for 1d4 [1] watch, then wakes." in out
+        assert SceneClock.objects.get().sleepless == []
+
+    def test_a_rest_ends_it_and_slept_lifts_it(self):
+        self.sleepless("Char")
+        with self.dice(5):
+            self.call(CmdClock(), "/rest Char", "Char rests a watch", caller=self.char1)
+        assert SceneClock.objects.get().sleepless == []
+        self.sleepless()
+        self.call(CmdClock(), "/slept Char2", "Char2 has slept: no more nodding off",
+                  caller=self.char1)
+        with self.dice():
+            self.call(CmdClock(), "/advance 1 watch", "Time passes", caller=self.char1)
+        self.call(CmdClock(), "/sleepless", "Name the adventurer: +clock/sleepless Ann.",
+                  caller=self.char1)
+
+    def test_timed_conditions_run_out_with_the_clock(self):
+        from world.oldgold import services as og
+
+        og.add_condition(self.char2, "asleep", rules.ROUNDS_PER_HOUR, "Sleep")
+        og.add_condition(self.char2, "prone")  # until the fight ends: the clock leaves it
+        with self.dice():
+            self.call(CmdClock(), "/advance 5 turns", "Time passes", caller=self.char1)
+        assert og._conditions(self.char2)[0]["rounds"] == rules.ROUNDS_PER_TURN
+        with self.dice():
+            out = self.call(CmdClock(), "/advance 1 turn", "Time passes", caller=self.char1)
+        assert "Char2 is no longer asleep." in out
+        assert [c["key"] for c in og._conditions(self.char2)] == ["prone"]
+
+
 class TestDelve(SceneTest):
     def setUp(self):
         super().setUp()

@@ -3,7 +3,6 @@ prototypes) and treasure by difficulty into the party's coin."""
 
 from unittest import mock
 
-from evennia.utils.search import search_object
 
 from commands.oldgold_travel import CmdEncounter, CmdTreasure
 from tests.oldgold_travel.helpers import TravelTest, give_sheet
@@ -56,9 +55,14 @@ class TestEncounters(TravelTest):
         with self.dice(3, 1, 2, 3, 4, 3, 4):
             self.call(CmdEncounter(), "dungeon", caller=self.char1)
         out = self.call(CmdEncounter(), "/spawn", caller=self.char1)
-        assert "3 goblins appear." in out
-        goblins = [o for o in search_object("Goblin") if o.location == self.room1]
-        assert len(goblins) == 3
+        assert "3 Goblins appear (Goblin 1 to Goblin 3)." in out
+        goblins = sorted(o.key for o in self.room1.contents if o.key.startswith("Goblin"))
+        assert goblins == ["Goblin 1", "Goblin 2", "Goblin 3"]
+        # A second band counts on from the first.
+        with self.dice(3, 1, 1, 3, 4, 3, 4):
+            self.call(CmdEncounter(), "dungeon", caller=self.char1)
+        out = self.call(CmdEncounter(), "/spawn", caller=self.char1)
+        assert "2 Goblins appear (Goblin 4 to Goblin 5)." in out
 
 
 class TestTreasure(TravelTest):

@@ -155,4 +155,5 @@ class TestConstructionAndLiving(TravelTest):
         out = self.call(CmdLiving(), "/home modest=7", caller=self.char2)
         assert "35 gp" in out
         assert self.sheet(self.char2).coin == 30_000 - 91
-        assert "lavish" in self.call(CmdLiving(), "", caller=self.char2)
+        listed = self.call(CmdLiving(), "", caller=self.char2)
+        assert "lavish" in listed and "Pay with +living modest=7 (a week)" in listed

@@ -74,7 +74,8 @@ class TestRegions(TravelTest):
         region = self.region()
         with self.dice(3, 4, 1, 6, 6, 6):
             outcome = services.roll_landmarks(self.char1, "Vale", 2)
-        assert "C4: a ruin" in outcome.text and "F6: a monument" in outcome.text
+        assert "1d6 [3, 4, 1]: C4, a ruin" in outcome.text
+        assert "1d6 [6, 6, 6]: F6, a monument" in outcome.text
         assert self.hex(region, "C4").landmark == "ruin"
         assert set(rules.LANDMARKS) == set(range(1, 7))
 

@@ -110,13 +110,24 @@ class TestTravel(TravelTest):
         assert "Watch 1 of day 2" in out.text
         assert "oracle" not in out.text  # roads are not untamed lands
 
-    def test_camp_starts_a_new_day(self):
+    def test_camp_rests_the_party_and_starts_a_new_day(self):
+        from world.oldgold import services as og
+
+        og._new_item(og.sheet_of(self.char1), "rations", "pack")
+        OldGoldSheet.objects.filter(character=self.char1).update(hp=3)
         self.start()
         self.go("n", 5)
-        out = services.camp(self.char2, self.room1)
+        with self.dice(4):  # Char's rest: 1d6 [4]
+            out = services.camp(self.char2, self.room1)
         journey = self.journey()
-        assert "Day 2" in out.text and journey.watches_today == 0 and journey.day == 2
+        assert "Day 2 begins." in out.text and journey.watches_today == 0 and journey.day == 2
         assert journey.watches_total == 4
+        assert "Char rests a watch and eats a ration: 1d6 [4], HP 3 -> 7." in out.text
+        assert "Char2 gets no rest: Resting needs a ration" in out.text
+        assert "Char2 went a day without rest" in out.text
+        char, char2 = (OldGoldSheet.objects.get(character=c) for c in (self.char1, self.char2))
+        assert not char.unrested and char2.unrested
+        assert not char.rested_today  # a new day: Char may rest again at the next camp
 
     def test_featureless_land_needs_navigation_even_in_fair_weather(self):
         Hex.objects.filter(region=self.vale, column=2, row=1).update(terrain="desert")
@@ -208,6 +219,7 @@ class TestTravel(TravelTest):
         self.start()
         out = self.call(CmdTravel(), "", caller=self.char2)
         assert "Travelling Vale on foot" in out and "Here: C3, plains" in out
+        assert f"It holds for {rules.WEATHER_HOLDS_WATCHES} more watches." in out
         out = self.call(CmdTravel(), "up", caller=self.char2)
         assert "n, ne, se, s, sw, nw" in out
 

@@ -35,6 +35,23 @@ def test_the_map_page_draws_every_hex(vale, make_account):
     assert f"/oldgold/regions/{vale.id}/" in listing
 
 
+def test_roads_join_neighbours_and_the_party_leaves_a_trail(vale, make_account):
+    from world.oldgold_travel.models import Journey
+    from world.oldgold_travel.render import region_svg
+    from evennia.utils import create
+
+    # C3 and D3 are neighbours (D3 lies south-east of C3); F6 has a road of its own.
+    Hex.objects.filter(region=vale, column__in=(3, 5), row__in=(2, 5)).update(road=True)
+    room = create.create_object("typeclasses.rooms.Room", key="Camp")
+    journey = Journey.objects.create(room=room, region=vale, column=3, row=2,
+                                     visited=[[2, 2], [3, 2]])
+    svg = region_svg(vale, list(vale.hexes.all()), [journey])
+    roads = re.findall(r'<line [^>]*class="road"', svg)
+    # C3-D3 joined by one line; D6, F3 and F6 have no road neighbour: a short stroke each.
+    assert len(roads) == 4
+    assert svg.count('class="crossed"') == 1 and svg.count('class="party"') == 1
+
+
 def test_signed_out_visitors_are_sent_to_log_in(vale):
     page = Client().get(f"/oldgold/regions/{vale.id}/")
     assert page.status_code == 302

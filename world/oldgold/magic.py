@@ -113,8 +113,9 @@ def cast(caller, magic_text, targets=(), rng=None, item_text="", attribute=""):
                            f"(your {attribute_key.capitalize()} Bonus).")
     if magic.targets == "one" and len(targets) > 1:
         raise OldGoldError(f"{magic.name} has one target.")
+    # Light (the morale effect) shines with no undead in sight to check.
     needs_target = magic.effect in ("condition", "missiles", "damage", "heal", "drain",
-                                    "check", "morale")
+                                    "check")
     if needs_target and not targets and magic.effect != "heal":
         raise OldGoldError(f"Name the target of {magic.name}: +og/cast {magic.name}=<target>.")
     if magic.effect == "mend" and not item_text:

@@ -1048,8 +1048,15 @@ def week_of_downtime(character):
 
 @transaction.atomic
 def new_day(gm, characters):
-    """Dawn: who did not rest yesterday has disadvantage until they do."""
+    """Dawn, called by a GM: who did not rest yesterday has disadvantage
+    until they do."""
     _require_gm(gm)
+    return begin_day(characters)
+
+
+@transaction.atomic
+def begin_day(characters):
+    """Dawn for `characters` (a GM's +og/day, or a party's camp on the road)."""
     lines = ["A new day dawns."]
     for character in characters:
         sheet = OldGoldSheet.objects.filter(character=character, dead=False).first()

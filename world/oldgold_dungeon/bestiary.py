@@ -9,10 +9,12 @@ powers, several attacks a turn, innate magic) are named in "abilities" and
 live in `world.oldgold.abilities.ROUND_HOOKS`; everything else a GM reads in
 "notes".
 
-Our copy of the text lists 24 creatures (the issue counts 25; one entry was
-lost in conversion). Every slug the travel encounter tables use is here.
+All 25 creatures of the text are here (the Red Dragon is the file's last
+line, which has no newline after it). Every slug the travel encounter tables
+use is here.
 """
 
+import re
 from copy import deepcopy
 
 from world.words import counted, with_article
@@ -30,6 +32,10 @@ RISE_CHANCE = (3, 6)
 RISE_HP = 1
 # TEXT (Troll): regenerates 1d6 each time it would act; sunlight stops it.
 REGENERATION = "1d6"
+# TEXT (Red Dragon): fire breath (recharge), 4d10 damage to every creature
+# in a 10m cone.
+FIRE_BREATH = "4d10"
+FIRE_BREATH_REACH = "10m cone"
 
 
 def _atk(name, damage, reach, ranged=False, direct=False):
@@ -181,12 +187,21 @@ MONSTERS = {
         "A dead wizard who will not stay dead while its phylactery survives. It carries "
         "3 spellbooks and casts from them as an adventurer does. Can see in the dark.",
         kinds=("undead",)),
+    "red_dragon": _m(
+        "Red Dragon", 100, 3, 8, 5, 6, 5, "12m (24m flying)", 11,
+        [_atk("claws", "2d6+4", "2m"), _atk("bite", "2d8+4", "2m")], "1",
+        "A great red wyrm that tears with claws and teeth on every turn; fire does "
+        "not harm it. It guards its gold jealously and warms to flattery. Fire breath "
+        "(recharge): 4d10 damage to each creature in a 10m cone.",
+        abilities=("multiple_attacks", "recharge"), powers=("fire_breath",),
+        recharge=("fire_breath",), kinds=("dragon",), immune=("fire",)),
 }
 
 # Spells and prayers the bestiary's innate magic names, with the attribute it
 # is cast with (TEXT 19.2: the creature's normal attribute for that magic).
 POWER_NAMES = {"web": "Web", "charm": "Charm", "petrify": "Petrify",
-               "fireball": "Fireball", "drain": "Drain", "psychic_blast": "Psychic blast"}
+               "fireball": "Fireball", "drain": "Drain", "psychic_blast": "Psychic blast",
+               "fire_breath": "Fire breath"}
 
 
 def monster(slug):
@@ -242,8 +257,9 @@ def prototype(slug, data=None, key=None):
     }
 
 
-def spawn_monster(slug, location):
-    """Make one `slug` in `location`, ready to join an Old Gold fight."""
+def spawn_monster(slug, location, key=None):
+    """Make one `slug` in `location` (called `key`, if given), ready to join
+    an Old Gold fight."""
     from evennia.prototypes import spawner
 
     if slug not in MONSTERS:
@@ -252,8 +268,35 @@ def spawn_monster(slug, location):
     proto.pop("prototype_key")
     proto["location"] = location
     proto["home"] = location
+    if key:
+        proto["key"] = key
     made = spawner.spawn(proto)
     return made[0]
+
+
+def numbered_names(location, name, count):
+    """Keys for `count` new creatures called `name` in `location`: the name
+    alone for a lone one, else 'Goblin 1', 'Goblin 2'... after the numbers
+    already used there, so players can tell them apart (and in the order
+    of a fight 'Goblin 2 3' is the second goblin, Grace 3)."""
+    pattern = re.compile(rf"{re.escape(name)}(?: (\d+))?", re.IGNORECASE)
+    used = [found for obj in (location.contents if location else [])
+            if (found := pattern.fullmatch(obj.key))]
+    if count == 1 and not used:
+        return [name]
+    start = max((int(found.group(1) or 1) for found in used), default=0)
+    return [f"{name} {start + number}" for number in range(1, count + 1)]
+
+
+def arrival_words(made, name):
+    """'A Goblin appears.', 'Goblin 4 appears.' or '3 Goblins appear (Goblin 1
+    to Goblin 3).'"""
+    if len(made) == 1 and made[0].key != name:
+        return f"{made[0].key} appears."  # numbered: one more of those here
+    if len(made) == 1:
+        named = with_article(name)
+        return f"{named[0].upper()}{named[1:]} appears."
+    return f"{counted(len(made), name)} appear ({made[0].key} to {made[-1].key})."
 
 
 # ---------------------------------------------------------------- in a fight
@@ -497,10 +540,9 @@ def spawn(gm, text, count=1):
         raise OldGoldError("Stand in the room the monsters should appear in.")
     with transaction.atomic():
         made = spawner.spawn(*[{"prototype_parent": key, "location": gm.location,
-                                "home": gm.location} for _ in range(count)])
-    names = (f"{counted(count, data['name'])} appear" if count > 1
-             else f"{with_article(data['name']).capitalize()} appears")
-    lines = [f"{names}: HP {data['hp']}, DP {data['dp']}, "
+                                "home": gm.location, "key": name}
+                               for name in numbered_names(gm.location, data["name"], count)])
+    lines = [f"{arrival_words(made, data['name'])[:-1]}: HP {data['hp']}, DP {data['dp']}, "
              f"Morale {data['morale']}."]
     if services.encounter_here(gm.location, required=False):
         lines.append(f"A fight is on: |w+og/join {made[0].key}|n brings each in.")
@@ -522,6 +564,45 @@ def _npc_turn(gm, npc):
         raise OldGoldError(f"{npc.key} has used its main action: |w+og/next|n moves on.")
     combat._require_able(entry, npc, "use a power")
     return encounter, entry
+
+
+def _psychic_blast(encounter, npc, stats, targets, rng, lines, rolled):
+    """Each target's Mind check against the creature's Mind, or stunned."""
+    from world.dice import oldgold as dice
+    from world.oldgold import services
+
+    difficulty = dice.difficulty_against(stats["mind"])
+    for target in targets:
+        result = dice.check(services.score_of(target, "mind"), difficulty, rng)
+        rolled.extend(result.dice)
+        text = f"  {target.key} (Mind vs {difficulty}): {result.render()}"
+        if not result.success:
+            services.add_condition(target, "stunned", PSYCHIC_BLAST_ROUNDS, npc.key)
+            text += f": stunned for {PSYCHIC_BLAST_ROUNDS} rounds"
+        lines.append(text + ".")
+
+
+def _fire_breath(encounter, npc, stats, targets, rng, lines, rolled):
+    """FIRE_BREATH against each target's DP; whatever is immune to fire is
+    untouched."""
+    from world.dice import oldgold as dice
+    from world.oldgold import combat, services
+
+    for target in targets:
+        if services.is_npc(target) and "fire" in services.npc_stats(target).get("immune", []):
+            lines.append(f"  {target.key} is immune to fire.")
+            continue
+        entry = combat._entry_of(encounter, target) if encounter else None
+        result = dice.roll_damage(FIRE_BREATH, combat._dp(target, entry), rng)
+        rolled.extend(d for r in result.rolls for d in r.dice)
+        lines.append(f"  {target.key}: {result.render()}")
+        combat._apply_damage(encounter, target, result.taken, lines)
+
+
+# Powers that reach everyone in an area (the GM names who stands in it):
+# power -> (where they stand, what it does to them).
+AREA_POWERS = {"psychic_blast": ("within 6m", _psychic_blast),
+               "fire_breath": (f"in the {FIRE_BREATH_REACH}", _fire_breath)}
 
 
 def use_power(gm, npc, power_text, targets=(), rng=None):
@@ -552,19 +633,12 @@ def use_power(gm, npc, power_text, targets=(), rng=None):
     with transaction.atomic():
         encounter, entry = _npc_turn(gm, npc)
         lines, rolled = [f"{npc.key} uses {name}."], []
-        if power == "psychic_blast":
+        if power in AREA_POWERS:
+            where, area = AREA_POWERS[power]
             if not targets:
-                raise OldGoldError("Name everyone within 6m: +bestiary/power "
-                                   f"{npc.key}=psychic blast, <name>, <name>.")
-            difficulty = dice.difficulty_against(stats["mind"])
-            for target in targets:
-                result = dice.check(services.score_of(target, "mind"), difficulty, rng)
-                rolled.extend(result.dice)
-                text = f"  {target.key} (Mind vs {difficulty}): {result.render()}"
-                if not result.success:
-                    services.add_condition(target, "stunned", PSYCHIC_BLAST_ROUNDS, npc.key)
-                    text += f": stunned for {PSYCHIC_BLAST_ROUNDS} rounds"
-                lines.append(text + ".")
+                raise OldGoldError(f"Name everyone {where}: +bestiary/power "
+                                   f"{npc.key}={name.lower()}, <name>, <name>.")
+            area(encounter, npc, stats, targets, rng, lines, rolled)
         else:
             spell = rules.magic_named(power.replace("_", " "))
             needs = spell.effect in ("condition", "missiles", "damage", "drain", "check",

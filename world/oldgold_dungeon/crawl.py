@@ -21,8 +21,9 @@ from world.oldgold.services import CheckRequest, Outcome
 from world.oldgold_dungeon import bestiary, generator, rules
 from world.oldgold_dungeon.errors import CrawlError
 from world.oldgold_dungeon.models import CrawlDungeon, CrawlSpace, CrawlWay
-from world.oldgold_scene import clock, oracles
-from world.words import with_article
+from world.oldgold_scene import clock, light, oracles
+from world.oldgold_scene.services import sheets_here
+from world.words import counted, with_article
 
 ROOM_TYPECLASS = "typeclasses.oldgold_crawl.OldGoldCrawlRoom"
 EXIT_TYPECLASS = "typeclasses.oldgold_crawl.OldGoldCrawlExit"
@@ -124,9 +125,12 @@ def _open_ways(dungeon, space, count, level):
 
 
 def _spawn(dungeon, space_result, room):
+    if not space_result.creature:
+        return []
+    name = bestiary.MONSTERS[space_result.creature]["name"]
     made = []
-    for _ in range(space_result.count if space_result.creature else 0):
-        monster = bestiary.spawn_monster(space_result.creature, room)
+    for key in bestiary.numbered_names(room, name, space_result.count):
+        monster = bestiary.spawn_monster(space_result.creature, room, key=key)
         monster.tags.add(dungeon.tag, category=rules.TAG_CATEGORY)
         made.append(monster)
     return made
@@ -155,15 +159,19 @@ def new_dungeon(gm, name, size_face=None, rng=None):
     entrance = generator.roll_room(rng, contents="structure")
     space = _make_room(dungeon, entrance, 1, CrawlSpace.ENTRANCE, f"{name}: the entrance",
                        came_from=outside)
+    # The short name 'dungeon' goes to the first way in from a room only, so
+    # typing it is never a question of which.
+    taken = any(ENTRANCE_ALIAS in [a.lower() for a in e.aliases.all()] for e in outside.exits)
     _make_way(dungeon, None, outside, "in", CrawlWay.IN, destination=space.room, key=name,
-              aliases=[ENTRANCE_ALIAS])
+              aliases=[] if taken else [ENTRANCE_ALIAS])
     _make_way(dungeon, space, space.room, "out", CrawlWay.OUT, destination=outside,
               key="out", aliases=["o"])
     _open_ways(dungeon, space, entrance.ways_on, 1)
     rolled = f"size 1d6 [{size.face}]" if size_face is None else "size chosen"
+    also = "" if taken else f" (or |w{ENTRANCE_ALIAS}|n)"
     line = (f"{gm.key} opens the dungeon {name}: {size.words}, {size.rooms} rooms on "
             f"{size.levels} level{'s' if size.levels > 1 else ''} ({rolled}). The way in is "
-            f"here: |w{name}|n (or |w{ENTRANCE_ALIAS}|n).")
+            f"here: |w{name}|n{also}.")
     dice_list = ([size.face] if size_face is None else []) + list(entrance.dice)
     _log(gm, outside, dice_list, f"{line} Entrance: {entrance.rolls}", dungeon=name)
     return Outcome((line,), data={"dungeon": dungeon, "entrance": space})
@@ -171,33 +179,57 @@ def new_dungeon(gm, name, size_face=None, rng=None):
 
 def walk(traveller, exit_obj, rng=None):
     """Someone goes through an exit of a dungeon. An explored one just leads
-    on; the first time, its door (out of a room) is rolled, and once through
-    the space beyond is rolled and built. A shut door refuses the walk."""
+    on. The first time, a way out of a room rolls its door; a way out of a
+    corridor rolls what lies beyond, and where it is a room the door where
+    they meet is rolled too (TEXT). Once through, the space beyond is built.
+    A shut door refuses the walk."""
     way = CrawlWay.objects.select_related("dungeon", "space").filter(exit_id=exit_obj.id).first()
     if way is None or way.explored:
         return Outcome()
     rng = og._dice(rng)
-    lines = []
-    if way.space is not None and way.space.counts_as_room and not way.door \
-            and way.leads == CrawlWay.ONWARD:
-        door = generator.roll_door(rng)
-        with transaction.atomic():
-            way.door = door.state
-            way.save(update_fields=["door"])
-        line = f"The door {exit_obj.key} {door.words} (1d6 [{door.face}])."
-        _log(traveller, exit_obj.location, [door.face], line, door=door.state)
-        lines.append(line)
+    lines, face = [], None
+    if not way.door and way.leads == CrawlWay.ONWARD and way.space is not None:
+        if way.space.counts_as_room:
+            lines.append(_roll_door(traveller, way, exit_obj, rng))
+        elif way.space.kind == CrawlSpace.CORRIDOR and not _level_full(way):
+            face = generator.roll_space_face(rng)
+            if rules.SPACES[face] == "room":
+                lines.append(_roll_door(traveller, way, exit_obj, rng, face))
+                face = None  # the room is rolled once the door is passed
     if way.door in rules.DOOR_CHECKS:
         attribute = rules.DOOR_CHECKS[way.door]
         shut = " ".join(lines) or f"The door {exit_obj.key} is {way.door}."
         raise CrawlError(f"{shut} It will not open: force it with |w+crawl/force "
                          f"{exit_obj.key}|n ({attribute.capitalize()} check).")
     with transaction.atomic():
-        lines += _explore(traveller, way, exit_obj, rng)
+        lines += _explore(traveller, way, exit_obj, rng, face)
     return Outcome(tuple(lines))
 
 
-def _explore(traveller, way, exit_obj, rng):
+def _roll_door(traveller, way, exit_obj, rng, space_face=None):
+    """Roll the door on `way` the first time it is tried (`space_face`: the
+    1d6 that found a room at the end of a corridor). Returns the line."""
+    door = generator.roll_door(rng)
+    with transaction.atomic():
+        way.door = door.state
+        way.save(update_fields=["door"])
+    if space_face is None:
+        line = f"The door {exit_obj.key} {door.words} (1d6 [{door.face}])."
+        dice_list = [door.face]
+    else:
+        line = (f"The corridor {exit_obj.key} meets a room (1d6 [{space_face}]), and its "
+                f"door {door.words} (1d6 [{door.face}]).")
+        dice_list = [space_face, door.face]
+    _log(traveller, exit_obj.location, dice_list, line, door=door.state)
+    return line
+
+
+def _level_full(way):
+    return _rooms_on(way.dungeon, way.space.level) >= way.dungeon.per_level
+
+
+def _explore(traveller, way, exit_obj, rng, face=None):
+    """Build the space beyond `way` (`face`: its 1d6, when walk rolled it)."""
     dungeon, here = way.dungeon, way.space
     level = here.level + {CrawlWay.DOWN: 1, CrawlWay.UP: -1}.get(way.leads, 0)
     if _rooms_on(dungeon, level) >= dungeon.per_level:
@@ -210,8 +242,12 @@ def _explore(traveller, way, exit_obj, rng):
         result = replace(result, dice=(face,) + result.dice,
                          rolls=f"Full level 1d6 [{face}]: {where}. {result.rolls}")
         kind = CrawlSpace.DEAD_END
+    elif here.kind == CrawlSpace.CORRIDOR and way.door:
+        result = generator.roll_room(rng)  # the room its door was rolled for
+        result = replace(result, rolls=f"A room, behind the corridor's door. {result.rolls}")
+        kind = CrawlSpace.ROOM
     else:
-        result = generator.roll_space(rng)
+        result = generator.roll_space(rng, face)
         kind = CrawlSpace.ROOM if result.kind == "room" else CrawlSpace.CORRIDOR
     space = _make_room(dungeon, result, level, kind, result.title.capitalize(),
                        came_from=here.room)
@@ -264,6 +300,16 @@ def _link(traveller, way, exit_obj, target, face):
 
 # ---------------------------------------------------------------- doors and searching
 
+DARK_NOTE = "(In the dark: every check at disadvantage; |w+light torch|n lights one.)"
+
+
+def in_the_dark(character):
+    """No light where `character` stands in the dungeon (TEXT: checks in the
+    dark are made with disadvantage)."""
+    room = character.location
+    return light.is_dark_place(room) and not light.any_light(sheets_here(room))
+
+
 
 def _way_here(character, name):
     space = _require_space(character)
@@ -280,7 +326,8 @@ def _way_here(character, name):
 def _require_space(character):
     space = space_of(character.location)
     if space is None:
-        raise CrawlError("You are not in a generated dungeon (|w+crawl|n tells where you are).")
+        raise CrawlError("You are not in a generated dungeon. A GM opens one with "
+                         "|w+crawl/new <name>|n; go in by the exit named after it.")
     return space
 
 
@@ -296,12 +343,15 @@ def force_door(character, name, rng=None):
     if way.door == "locked":
         sheet = og.playing_sheet(character)
         disadvantage = not sheet.items.filter(gear=rules.LOCKPICKS).exists()
+    dark = in_the_dark(character)
     request = CheckRequest(attribute=attribute, difficulty=rules.DOOR_DIFFICULTY,
-                           disadvantage=disadvantage)
+                           disadvantage=disadvantage or dark)
     checked = og.make_check(character, request, rng, kind="check")
     lines = list(checked.lines)
     if disadvantage:
         lines.append("(No lockpicks: improvised tools, at disadvantage.)")
+    if dark:
+        lines.append(DARK_NOTE)
     if checked.data["check"].success:
         way.door = "open"
         way.save(update_fields=["door"])
@@ -330,9 +380,13 @@ def search_here(character, rng=None, advantage=False, disadvantage=False):
     if asked.outcome != "yes" or not free:
         lines.append("There is no hidden door here.")
         return Outcome(tuple(lines))
-    request = CheckRequest(attribute=rules.SEARCH_ATTRIBUTE, difficulty=rules.SEARCH_DIFFICULTY)
+    dark = in_the_dark(character)
+    request = CheckRequest(attribute=rules.SEARCH_ATTRIBUTE, difficulty=rules.SEARCH_DIFFICULTY,
+                           disadvantage=dark)
     checked = og.make_check(character, request, rng, kind="check")
     lines += checked.lines
+    if dark:
+        lines.append(DARK_NOTE)
     if not checked.data["check"].success:
         lines.append("Nothing turns up, though something may still be there.")
         return Outcome(tuple(lines))
@@ -387,11 +441,14 @@ def teardown(gm, name):
                 thing.move_to(to, quiet=True, move_type="teleport")
                 moved.append(thing)
     removed = len(objects)
+    counts = (counted(len(rooms), "room"),
+              counted(sum(1 for o in objects if o.destination is not None), "exit"),
+              counted(sum(1 for o in objects if og.is_npc(o)), "monster"))
     for obj in sorted(objects, key=lambda o: o.location is None):  # rooms last
         obj.delete()
     name = dungeon.name
     dungeon.delete()
-    line = f"{gm.key} tears down {name}: {removed} rooms, exits and monsters are gone."
+    line = f"{gm.key} tears down {name}: {', '.join(counts[:2])} and {counts[2]} are gone."
     if moved:
         line += " Moved out: " + ", ".join(thing.key for thing in moved) + "."
     return Outcome((line,), data={"removed": removed, "moved": moved})

@@ -32,9 +32,11 @@ CRAWL_HELP = [
 
             |wWalking in.|n Only the ways the party takes are made. The first
             time someone goes through an unexplored exit out of a room, its
-            door is tried (1d6): a stuck or barred one needs a Might check, a
-            locked one a Grace check, both against {rules.DOOR_DIFFICULTY} with
-            |w+crawl/force east|n. Then the space beyond is rolled: a corridor
+            door is tried (1d6), as is the door where a corridor comes to a
+            room: a stuck or barred one needs a Might check, a locked one a
+            Grace check, both against {rules.DOOR_DIFFICULTY} with
+            |w+crawl/force east|n (at disadvantage in the dark). Then the
+            space beyond is rolled: a corridor
             or a room, its size and shape, and what it holds. Creatures and
             lairs bring bestiary monsters, ready for |w+og/fight|n; a trap's
             description names its warning sign, and you apply the hazard

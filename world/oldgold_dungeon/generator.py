@@ -66,9 +66,15 @@ def roll_size(rng):
     return size_of(_d(rng, rules.SIZE_DIE))
 
 
-def roll_space(rng):
-    """The next unexplored space: a corridor or a room (1d6)."""
-    face = _d(rng, rules.SPACE_DIE)
+def roll_space_face(rng):
+    """The 1d6 that says whether the next space is a corridor or a room."""
+    return _d(rng, rules.SPACE_DIE)
+
+
+def roll_space(rng, face=None):
+    """The next unexplored space: a corridor or a room (1d6, unless its face
+    was rolled already, as where a corridor meets a door)."""
+    face = face or roll_space_face(rng)
     kind = rules.SPACES[face]
     space = roll_room(rng) if kind == "room" else roll_corridor(rng)
     return replace(space, dice=(face,) + space.dice,

@@ -20,10 +20,10 @@ class Hazard:
     key: str
     name: str
     summary: str  # our words
-    damage: str = ""  # dice per exposure (a watch, a turn, a fall...)
+    damage: str = ""  # dice per exposure (a watch, a round, a fall...)
     direct: bool = False
     check: str = ""  # the attribute a check to resist uses
-    per: str = ""  # what one application is: watch, turn, fall
+    per: str = ""  # what one application is: watch, round (each time it would act), fall
 
 
 FALL_FREE_METRES = 2  # TEXT: the first 2m do nothing
@@ -54,12 +54,12 @@ HAZARDS = {h.key: h for h in (
            "rest eats one more ration.", damage="1d3", direct=True, per="watch"),
     Hazard("burning", "Burning", "On fire: it hurts each time the creature would act, "
            "until it drops and rolls (a main action) or the flames are put out.",
-           damage="2d6", per="turn"),
+           damage="2d6", per="round"),
     Hazard("falling", "Falling", "1d4 for every 2m beyond the first 2; three dice or "
            "more on 4 and the fall kills.", damage=FALL_DIE, per="fall"),
     Hazard("suffocating", "Suffocating", "Breath lasts 6 + Might Bonus rounds; after "
            "that the creature passes out and is hurt each time it would act.",
-           damage="2d6", direct=True, per="turn"),
+           damage="2d6", direct=True, per="round"),
     Hazard("intoxication", "Intoxication", "A Might check after heavy drinking: a "
            "failure gives disadvantage on every roll for a watch; failing by 5 or more "
            "knocks the drinker out for 1d4 watches instead.", check="might"),
@@ -96,8 +96,8 @@ def apply_hazard(gm, target, hazard_text, rng=None, metres=None, difficulty=None
     """Roll `hazard_text` for `target` (`times` exposures: watches, turns,
     strikes). Falling needs `metres`; poison a `difficulty`."""
     from world.dice import expr
-    from world.dice import oldgold as dice
     from world.oldgold import combat, services
+    from world.oldgold import rules as og_rules
 
     services._require_gm(gm)
     hazard = hazard_named(hazard_text)
@@ -109,9 +109,13 @@ def apply_hazard(gm, target, hazard_text, rng=None, metres=None, difficulty=None
         if hazard.key == "poison" and difficulty is None:
             raise OldGoldError("Give the poison's difficulty: +hazard poison=Ann, 12.")
         target_number = INTOXICATION_DIFFICULTY if difficulty is None else difficulty
-        result = dice.check(services.score_of(target, "might"), target_number, rng)
+        # The adventurers' check: a dwarf resists poison (drink too) with
+        # advantage, a day without rest gives disadvantage, and the rest.
+        checked = services.make_check(target, services.CheckRequest(
+            hazard.check, target_number, resist="poison"), rng, kind="check")
+        result = checked.data["check"]
         rolled += list(result.dice)
-        line = f"{target.key} resists {hazard.name.lower()}: {result.render()}"
+        line = f"{target.key} resists {hazard.name.lower()}. {checked.lines[0]}"
         if result.success:
             lines.append(line + ".")
         elif hazard.key == "poison":
@@ -120,7 +124,8 @@ def apply_hazard(gm, target, hazard_text, rng=None, metres=None, difficulty=None
                 result.critical != "success":
             sleep = expr.roll(INTOXICATION_SLEEP, rng)
             rolled += list(sleep.dice)
-            services.add_condition(target, "unconscious", None, "drink")
+            services.add_condition(target, "unconscious",
+                                   sleep.total * og_rules.DURATION_ROUNDS["watch"], "drink")
             lines.append(line + f" by 5 or more: out cold for {sleep.render()} watches.")
         else:
             lines.append(line + ": disadvantage on every roll for a watch.")

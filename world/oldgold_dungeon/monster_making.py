@@ -280,7 +280,7 @@ _T = {k: v for k, v in THREATS.items()}
 MONSTER_HELP = [
     {
         "key": "old gold monsters",
-        "aliases": ["bestiary", "making monsters", "old gold hazards"],
+        "aliases": ["making monsters", "old gold hazards"],
         "category": "Old Gold scenes",
         "text": f"""
             |wOld Gold monsters and hazards, for GMs|n

@@ -48,7 +48,7 @@ class Reading:
 
     @property
     def day_number(self):
-        """Days since the clock began, the first day being 1."""
+        """Days since the calendar's first day (day 1 of year 1), counting it as 1."""
         return self.total_rounds // rules.ROUNDS_PER_DAY + 1
 
     @property

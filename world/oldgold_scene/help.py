@@ -13,13 +13,13 @@ _N = {
     "wpd": rules.WATCHES_PER_DAY,
     "dpm": rules.DAYS_PER_MONTH,
     "delve_max": rules.MAX_DELVE_TURNS,
+    "run": rules.RUNNING_ROOMS_PER_TURN,
 }
 
 SCENE_HELP = [
     {
         "key": "running old gold",
-        "aliases": ["old gold referee", "old gold clock", "old gold oracles",
-                    "running an old gold scene"],
+        "aliases": ["old gold referee", "old gold oracles"],
         "category": "Old Gold scenes",
         "text": """
             |wRunning Old Gold: a GM's guide to a session|n
@@ -37,7 +37,9 @@ SCENE_HELP = [
             day and {dpm} days a month. Move it with |w+clock/advance 2 turns|n
             or |w+clock/advance 1 watch|n.
 
-            |wDelve.|n A party crosses about one room a turn. |w+delve/walk|n
+            |wDelve.|n A party crosses about one room a turn (running, up to
+            {run} rooms, but then it cannot map, springs every trap and is
+            surprised by every encounter). |w+delve/walk|n
             passes a turn as they press on; |w+delve|n passes a turn and reads
             the delving oracle, for when they linger somewhere dangerous or
             double back (|w+delve 3|n plays up to {delve_max} such turns). A
@@ -49,14 +51,27 @@ SCENE_HELP = [
             Every moment you pass on the clock burns their lights, a dot per
             hour for torches and candles and per watch for a lantern; the room
             is told when the last light dies. |w+light|n shows who still has
-            one. In the dark, everything is harder: remember the disadvantage.
+            one. Magic lights come from you (|w+light/give Ann=flaming blade|n,
+            or a shadow lantern) and burn an hour for each dot; a relic's Light
+            prayer (|w+light/pray|n) shines an hour around the one who prays.
+            A generated dungeon's rooms are dark but for what the party
+            carries; mark any other room so with |wtag here = dark:oldgold|n.
+            In the dark, everything is harder: forcing doors and searching in
+            a generated dungeon roll at disadvantage; remember it elsewhere.
 
             |wRest and days.|n |w+clock/rest|n lets everyone here sleep a watch
             (a ration, 1d6 HP, once a day), then moves the clock on. Each new
             day on the clock marks who went without rest; they roll at
             disadvantage until they sleep. Mark the starving with
             |w+clock/deprive Ann|n: each dawn brings them a death roll, until
-            |w+clock/feed Ann|n.
+            |w+clock/feed Ann|n. Mark those long without sleep with
+            |w+clock/sleepless Bob|n: at the start of each watch they nod off
+            on a 1 in 6, for 1d4 watches. Timed conditions (an hour asleep)
+            run out as the clock moves.
+
+            |wA dungeon built as they go.|n |w+crawl/new Barrow=3|n opens one
+            from your room, and each room appears as they first walk in:
+            |whelp old gold crawl|n tells the rest.
 
             |wAsk the oracles.|n When no one knows, anyone may ask:
             |w+oracle Is anyone here?=dis|n (yes or no), |w+oracle/d6 size|n,

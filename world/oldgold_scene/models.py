@@ -17,11 +17,13 @@ class SceneClock(models.Model):
     Every unit (minute, turn, hour, watch, day, month, season) is read off
     `rounds` by `world.oldgold_scene.clock`; a room follows a clock through
     a `ClockRoom`. `deprived` holds the ids of characters who lack food or
-    water: each dawn they make a death roll."""
+    water: each dawn they make a death roll. `sleepless` holds those long
+    without sleep: each new watch may put them to sleep."""
 
     key = models.CharField(max_length=rules.CLOCK_KEY_MAX, unique=True)
     rounds = models.BigIntegerField(default=0)
     deprived = models.JSONField(default=list)
+    sleepless = models.JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -46,7 +48,8 @@ class ClockRoom(models.Model):
 
 class Flame(models.Model):
     """A light source on a sheet that has been lit: whether it burns now and
-    how many rounds it has burned towards its next usage dot."""
+    how many rounds it has burned towards its next usage dot (for a magic
+    light, towards going out)."""
 
     item = models.OneToOneField(Item, on_delete=models.CASCADE, related_name="flame")
     lit = models.BooleanField(default=True)
@@ -55,3 +58,16 @@ class Flame(models.Model):
 
     def __str__(self):
         return f"{self.item.name} ({'lit' if self.lit else 'out'})"
+
+
+class Glow(models.Model):
+    """Light that no item carries: the holy light of the Light prayer around
+    the one who prayed, with its reach and how long it has shone."""
+
+    bearer = models.OneToOneField(ObjectDB, on_delete=models.CASCADE, related_name="+")
+    radius = models.PositiveSmallIntegerField()  # metres
+    burned_rounds = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"holy light of {self.bearer_id}"

@@ -2,12 +2,11 @@
 How the scene clock looks to players. Only builds text (at most 78 columns).
 """
 
+from world.oldgold import render as og_render
 from world.oldgold_scene import rules
 
-WIDTH = 78
 
-
-def clock(scene_clock, moment, room, room_count, deprived=()):
+def clock(scene_clock, moment, room, room_count, deprived=(), sleepless=()):
     """The calendar of a clock, largest units first, with the day's watches."""
     watches = "  ".join(
         (f"|w[{name}]|n" if number == moment.watch else name)
@@ -22,9 +21,11 @@ def clock(scene_clock, moment, room, room_count, deprived=()):
         f"  Hour {moment.hour}, turn {moment.turn} of {rules.TURNS_PER_HOUR}, minute "
         f"{moment.minute} of {rules.MINUTES_PER_TURN}, round {moment.round} of "
         f"{rules.ROUNDS_PER_MINUTE}",
-        f"  Day {moment.day_number} since the clock began.",
     ]
     if deprived:
         lines.append("  Without food or water (a death roll each dawn): "
                      + ", ".join(deprived) + ".")
-    return "\n".join(line[:WIDTH + 8] for line in lines)
+    if sleepless:
+        lines.append("  Long without sleep (1 in 6 each watch to nod off): "
+                     + ", ".join(sleepless) + ".")
+    return og_render.wrap_text("\n".join(lines))

@@ -9,6 +9,8 @@ dice the text names. Rounds, turns and watches come from the adventurers'
 rules table so the two never disagree; the seasons from the travel table.
 """
 
+from dataclasses import dataclass
+
 from world.oldgold import rules as og_rules
 from world.oldgold_travel import rules as travel_rules
 
@@ -52,6 +54,13 @@ MONTH_NAMES = ("Thawmoon", "Seedmoon", "Blossommoon", "Sunmoon", "Haymoon", "Rip
 MAX_ADVANCE_DAYS = 366  # one command moves the clock at most about a year
 CLOCK_KEY_MAX = 40
 
+# ---------------------------------------------------------------- sleep (TEXT)
+# Long without sleep: at the start of each watch, a 1-in-6 chance to fall
+# asleep for 1d4 watches.
+SLEEP_LOSS_CHANCE = (1, 6)
+SLEEP_LOSS_WATCHES = 4  # 1d4
+SLEEP_LOSS_SOURCE = "lack of sleep"  # the asleep condition's source
+
 # ---------------------------------------------------------------- light (OURS periods)
 # The adventurers' table says how long one dot of each light lasts ("an
 # hour", "a watch"); a dot is marked for each full period it burns.
@@ -61,6 +70,41 @@ LIGHT_PERIOD_ROUNDS = {
     for key, gear in og_rules.GEAR.items() if gear.kind == LIGHT_KIND and gear.burns
 }
 REFILLS = {"lantern": "lantern oil"}  # a light that clears its dots instead of burning away
+
+@dataclass(frozen=True)
+class MagicLight:
+    """A magic item that gives light (TEXT, 4.2 Magic items): lit on command,
+    it marks one of its dots and burns for a while, then goes out; its dots
+    refill on a rest, and it never wears."""
+
+    key: str
+    name: str
+    kind: str  # the item's kind on a sheet: weapon or light
+    dots: int  # TEXT
+    burns: str  # TEXT: how long it burns once lit
+    radius: str  # how far its light reaches
+    note: str  # OURS: what a player reads about it
+    damage: str = ""  # a weapon's own dice (OURS: a sword's)
+    fire: str = ""  # TEXT: dice the flame adds to every strike
+
+
+MAGIC_LIGHTS = {
+    "flaming blade": MagicLight(
+        "flaming blade", "Flaming blade", "weapon", 3, "hour", "4m",
+        "a sword that bursts into flame on a word, adding 1d4 to each strike",
+        damage="1d6", fire="1d4"),
+    "shadow lantern": MagicLight(
+        "shadow lantern", "Shadow lantern", "light", 1, "hour", "6m",  # OURS: a lantern's
+        "in its glow, shadows act out what happened here in the past day"),
+}
+MAGIC_ITEM_BONUS = "might"  # the flaming blade is a melee weapon (TEXT)
+# TEXT (the Light prayer): holy light around the one who prays, Heart Bonus
+# x 4 metres, for an hour; undead and fiends in it check morale.
+HOLY_LIGHT = "light"  # the prayer's key in the adventurers' magic table
+HOLY_LIGHT_METRES_PER_BONUS = 4
+HOLY_LIGHT_ROUNDS = og_rules.DURATION_ROUNDS["hour"]
+HOLY_LIGHT_FEAR_KINDS = ("undead", "fiend")
+
 # OURS: without light a creature halves its Speed, is surprised, springs
 # every trap, cannot map and makes every check with disadvantage (TEXT).
 DARKNESS_NOTE = ("half Speed, surprised by every encounter, sets off every trap, "
@@ -178,3 +222,4 @@ DELVING = {  # OURS: (what, words)
 }
 DELVING_ENCOUNTER_GROUP = "dungeon"  # the travel rules' dungeon encounter table
 MAX_DELVE_TURNS = 6  # one command plays at most an hour of turns
+RUNNING_ROOMS_PER_TURN = 6  # TEXT: a running party covers up to 6 rooms a turn

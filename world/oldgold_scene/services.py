@@ -1,7 +1,8 @@
 """
 What the scene commands do: roll an oracle for the room, start and move a
-scene clock (with the lights, dawns and deprivation that passing time
-brings), play a delving turn, rest the party for a watch.
+scene clock (with the lights, timed conditions, lack of sleep, dawns and
+deprivation that passing time brings), play a delving turn, rest the party
+for a watch.
 
 Each function checks first, changes the database inside a transaction,
 records its dice in Old Gold's roll log and returns an `Outcome` (the
@@ -15,6 +16,8 @@ import random
 
 from django.db import transaction
 
+from world.dice import oldgold as dice
+from world.oldgold import rules as og_rules
 from world.oldgold import services as og
 from world.oldgold.errors import OldGoldError
 from world.oldgold.models import OldGoldRoll, OldGoldSheet
@@ -122,26 +125,109 @@ def _clock_rooms(room):
 
 def time_passes(scene_clock, before, after, by=None, rng=None):
     """What the time between `before` and `after` does in the clock's rooms:
-    lights burn; each dawn starts a new day and rolls deprivation. Returns
-    lines. Called by `clock.advance` inside its transaction."""
+    lights burn; timed conditions run out; each new watch may put the
+    sleepless to sleep; each dawn starts a new day and rolls deprivation.
+    Returns lines. Called by `clock.advance` inside its transaction."""
     rounds = after.total_rounds - before.total_rounds
+    rng = _dice(rng)
     lines = []
     for room in clock.rooms_of(scene_clock):
         people = sheets_here(room)
-        had_light = bool(light.lit_flames(people))
+        had_light = light.any_light(people)
         lines += light.burn(people, rounds)
-        if had_light and not light.lit_flames(people):
+        if had_light and not light.any_light(people) and light.is_dark_place(room):
             lines.append(light.darkness_line(room))
+    lines += _conditions_run(scene_clock, rounds)
+    lines += _sleep_loss(scene_clock, before, after, rng)
     dawns = after.day_number - before.day_number
     if dawns > 0:
-        lines += _dawns(scene_clock, dawns, by, _dice(rng))
+        lines += _dawns(scene_clock, dawns, by, rng)
     return lines
 
 
-def _dawns(scene_clock, dawns, by, rng):
+def _creatures_on(scene_clock):
+    """Every adventurer and Old Gold creature in the clock's rooms."""
+    found = []
+    for room in clock.rooms_of(scene_clock):
+        sheets = {p.id for p in sheets_here(room)}
+        found += [obj for obj in room.contents if obj.id in sheets or og.is_npc(obj)]
+    return found
+
+
+def _conditions_run(scene_clock, rounds):
+    """Timed conditions (an hour of Sleep, 2 rounds stunned) count down with
+    the clock as they do round by round in a fight."""
+    lines = []
+    for creature in _creatures_on(scene_clock):
+        conditions = og._conditions(creature)
+        kept = []
+        for condition in conditions:
+            if condition["rounds"] is not None:
+                condition["rounds"] -= rounds
+                if condition["rounds"] <= 0:
+                    lines.append(_condition_ends(scene_clock, creature, condition))
+                    continue
+            kept.append(condition)
+        if any(c["rounds"] is not None for c in conditions):
+            og._save_conditions(creature, kept)
+    return lines
+
+
+def _condition_ends(scene_clock, creature, condition):
+    if condition["key"] == "asleep" and condition.get("source") == rules.SLEEP_LOSS_SOURCE:
+        _unmark(scene_clock, "sleepless", creature)
+        return f"{creature.key} wakes, rested enough to go on."
+    name = og_rules.CONDITIONS[condition["key"]].name.lower()
+    return f"{creature.key} is no longer {name}."
+
+
+def _sleep_loss(scene_clock, before, after, rng):
+    """At the start of each watch that begins in this stretch of time, each
+    sleepless adventurer still awake has SLEEP_LOSS_CHANCE to fall asleep
+    for 1d4 watches (TEXT). Whoever sleeps them out is no longer sleepless."""
+    first, last = before.watch_number + 1, after.watch_number
+    if not scene_clock.sleepless or last < first:
+        return []
+    here = {p.id: p for p in _people_on(scene_clock)}
+    awake = [here[i] for i in scene_clock.sleepless if i in here]
+    lines = []
+    for number in range(first, last + 1):
+        start = number * rules.ROUNDS_PER_WATCH
+        for person in list(awake):
+            if og.has_condition(person, "asleep"):
+                continue  # asleep already (a spell): no roll while it lasts
+            die, falls = dice.chance(*rules.SLEEP_LOSS_CHANCE, rng)
+            rolled = [die]
+            if not falls:
+                line = f"{person.key} fights off sleep (1d6: {die})."
+            else:
+                awake.remove(person)
+                watches = rng.randint(1, rules.SLEEP_LOSS_WATCHES)
+                rolled.append(watches)
+                left = start + watches * rules.ROUNDS_PER_WATCH - after.total_rounds
+                line = (f"{person.key} can stay awake no longer (1d6: {die}) and sleeps "
+                        f"for 1d{rules.SLEEP_LOSS_WATCHES} [{watches}] "
+                        f"watch{'es' if watches > 1 else ''}")
+                if left > 0:
+                    og.add_condition(person, "asleep", left, rules.SLEEP_LOSS_SOURCE)
+                    line += "."
+                else:
+                    _unmark(scene_clock, "sleepless", person)
+                    line += ", then wakes."
+            _log("sleep", person, person.location, rolled, line, falls=falls)
+            lines.append(line)
+    return lines
+
+
+def _people_on(scene_clock):
     people = []
     for room in clock.rooms_of(scene_clock):
         people += sheets_here(room)
+    return people
+
+
+def _dawns(scene_clock, dawns, by, rng):
+    people = _people_on(scene_clock)
     if not og.is_gm(by):
         return [f"{_dawn_words(dawns)} A GM's |w+og/day|n starts it on the sheets."]
     lines = []
@@ -166,31 +252,49 @@ def _dawn_words(dawns):
     return "A new day dawns." if dawns == 1 else f"{dawns} days pass; a new day dawns."
 
 
+# What a GM may mark on a clock: the field, and the words when it is set
+# and when it is lifted.
+MARKS = {
+    "deprived": ("{name} goes without food or water: each dawn on this clock brings a "
+                 "death roll.",
+                 "{name} has food and water again: no more death rolls at dawn."),
+    "sleepless": ("{name} has gone long without sleep: each new watch on this clock may "
+                  "put them to sleep (1 in 6, for 1d4 watches).",
+                  "{name} has slept: no more nodding off at the start of a watch."),
+}
+
+
 @transaction.atomic
-def set_deprived(gm, room, character, deprived=True):
+def set_mark(gm, room, character, mark, on=True):
+    """Mark (or unmark) an adventurer on the room's clock as deprived of food
+    and water or as sleepless."""
     require_gm(gm)
     scene_clock = clock.find(room)
     og.playing_sheet_of(character)
-    ids = [i for i in scene_clock.deprived if i != character.id]
-    if deprived:
+    ids = [i for i in getattr(scene_clock, mark) if i != character.id]
+    if on:
         ids.append(character.id)
-    scene_clock.deprived = ids
-    scene_clock.save(update_fields=["deprived"])
-    if deprived:
-        line = (f"{character.key} goes without food or water: each dawn on this clock "
-                "brings a death roll.")
-    else:
-        line = f"{character.key} has food and water again: no more death rolls at dawn."
-    return Outcome((line,))
+    setattr(scene_clock, mark, ids)
+    scene_clock.save(update_fields=[mark])
+    return Outcome((MARKS[mark][0 if on else 1].format(name=character.key),))
+
+
+def _unmark(scene_clock, mark, character):
+    ids = [i for i in getattr(scene_clock, mark) if i != character.id]
+    if ids != getattr(scene_clock, mark):
+        setattr(scene_clock, mark, ids)
+        scene_clock.save(update_fields=[mark])
 
 
 def clock_text(room):
     from world.oldgold_scene import render
 
     scene_clock = clock.find(room)
-    deprived = [p.key for p in clock.people_of(scene_clock) if p.id in scene_clock.deprived]
+    people = clock.people_of(scene_clock)
+    deprived = [p.key for p in people if p.id in scene_clock.deprived]
+    sleepless = [p.key for p in people if p.id in scene_clock.sleepless]
     return render.clock(scene_clock, clock.reading(scene_clock.rounds), room,
-                        len(clock.rooms_of(scene_clock)), deprived)
+                        len(clock.rooms_of(scene_clock)), deprived, sleepless)
 
 
 # ---------------------------------------------------------------- delving and resting
@@ -224,10 +328,10 @@ def _delving_oracle(gm, room, rng):
         lines += travel.encounter_lines(room, "dungeon", rules.DELVING_ENCOUNTER_GROUP, rng, gm)
     elif result.outcome == "light":
         people = sheets_here(room)
-        had_light = bool(light.lit_flames(people))
+        had_light = light.any_light(people)
         burned = light.gust(people)
-        lines += burned or ["No flame burns here for the draught to take."]
-        if had_light and not light.lit_flames(people):
+        lines += burned or ["No flame here gutters in the draught."]
+        if had_light and not light.any_light(people) and light.is_dark_place(room):
             lines.append(light.darkness_line(room))
     _log("delving", gm, room, result.dice, " ".join(lines), outcome=result.outcome)
     return lines
@@ -244,11 +348,14 @@ def rest_watch(gm, room, people=None, rng=None):
         raise SceneError("No adventurer is here to rest. Name them: +clock/rest Ann, Bob.")
     lines = []
     with transaction.atomic():
+        scene_clock = clock.find(room)
         for person in people:
             try:
                 lines += og.rest(person, rng).lines
             except OldGoldError as err:
                 lines.append(f"{person.key} gets no rest: {err.message}")
+            else:
+                _unmark(scene_clock, "sleepless", person)
         lines += clock.advance(room, watches=1, by=gm, rng=rng).lines
     return Outcome(tuple(lines), data={"rooms": _clock_rooms(room)})
 
@@ -266,3 +373,12 @@ def put_out(character, text):
 
 def refill(character, text):
     return Outcome(light.fill(character, text))
+
+
+def give_magic_light(gm, character, text):
+    require_gm(gm)
+    return Outcome(light.give_magic(gm, character, text))
+
+
+def pray_for_light(character, targets=()):
+    return Outcome(light.holy_light(character, targets))

@@ -19,7 +19,7 @@ _N = {
 TRAVEL_HELP = [
     {
         "key": "old gold travel",
-        "aliases": ["hex travel", "overland travel", "old gold region"],
+        "aliases": ["overland travel", "old gold region"],
         "category": "Old Gold scenes",
         "text": """
             |wOld Gold overland: regions, journeys, encounters and followers|n

@@ -421,6 +421,8 @@ def living_text():
     lines = ["Cost of living (gp): lodging a night, meals and drink a day:"]
     for key, (lodging, meals) in rules.LIVING.items():
         lines.append(f"  {key:<12} {lodging:>3} + {meals:>3}")
+    lines.append("Pay with |w+living modest=7|n (a week), or |w+living/home modest=7|n "
+                 "when you own a house.")
     return "\n".join(lines)
 
 

@@ -7,6 +7,7 @@ the journey's status. Nothing here changes state.
 import textwrap
 
 from world.oldgold_travel import rules
+from world.words import counted
 
 CELL = 5  # characters per hex: "[f*]" and a space
 
@@ -92,7 +93,8 @@ def journey_text(journey, cell):
         f"Here: {describe_hex(cell)}.",
         f"Day {journey.day}, {journey.watches_today} of {rules.TRAVEL_WATCHES_PER_DAY} travel "
         f"watches used ({journey.watches_total} watches in all).",
-        f"Weather: {weather_line(journey)} (holds {journey.weather_left} more watches)",
+        f"Weather: {weather_line(journey)} It holds for "
+        f"{counted(journey.weather_left, 'more watch')}.",
     ]
     return "\n".join(lines)
 
@@ -119,7 +121,7 @@ TERRAIN_COLOURS = {
     "farmland": "#f1dd8b", "hills": "#c2a878", "forest": "#6aa84f", "deep_forest": "#38761d",
     "swamp": "#7f8f5a", "mountains": "#8c8c8c", "desert": "#f3d6a0", "tundra": "#e6eef2",
 }
-HEX_SIZE = 34
+HEX_SIZE = 46
 
 
 def _corners(cx, cy, size):
@@ -129,21 +131,54 @@ def _corners(cx, cy, size):
                     f"{cy + size * math.sin(math.radians(60 * i)):.1f}" for i in range(6))
 
 
+def _centre(column, row):
+    height = 3 ** 0.5 * HEX_SIZE
+    return (HEX_SIZE + 2 + 1.5 * HEX_SIZE * column,
+            height / 2 + 2 + height * row + (height / 2 if column % 2 else 0))
+
+
+# How roads and rivers are drawn: (colour, width, dashes).
+WAYS = {"road": ("#783f04", 3, "5 3"), "river": ("#1c4587", 4, "")}
+
+
+def _ways(hexes, what):
+    """Lines joining each road (or river) hex to its road (river) neighbours,
+    or a short stroke through a hex that has none."""
+    from world.oldgold_travel.services import neighbour
+
+    colour, width, dashes = WAYS[what]
+    dash = f' stroke-dasharray="{dashes}"' if dashes else ""
+    marked = {(h.column, h.row) for h in hexes if getattr(h, what)}
+    lines = []
+    for column, row in sorted(marked):
+        cx, cy = _centre(column, row)
+        joined = {neighbour(column, row, d) for d in rules.DIRECTIONS} & marked
+        ends = [_centre(*other) for other in sorted(joined) if other > (column, row)]
+        if not joined:
+            ends = [(cx + HEX_SIZE * 0.6, cy)]
+            cx -= HEX_SIZE * 0.6
+        for x, y in ends:
+            lines.append(f'<line x1="{cx:.1f}" y1="{cy:.1f}" x2="{x:.1f}" y2="{y:.1f}" '
+                         f'stroke="{colour}" stroke-width="{width}"{dash} '
+                         f'stroke-linecap="round" class="{what}"/>')
+    return lines
+
+
 def region_svg(region, hexes, journeys=()):
-    """The region as an SVG of flat-topped hexes (odd columns half a hex lower)."""
+    """The region as an SVG of flat-topped hexes (odd columns half a hex
+    lower): terrain and labels, then roads and rivers joining neighbouring
+    hexes, the hexes each party has crossed and where it is now."""
     from django.utils.html import escape
 
     size = HEX_SIZE
     height = 3 ** 0.5 * size
     width_px = int(size * (1.5 * region.columns + 0.5)) + 4
     height_px = int(height * (region.rows + 0.5)) + 4
-    parties = {(j.column, j.row) for j in journeys}
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" id="region-map" '
              f'viewBox="0 0 {width_px} {height_px}" width="{width_px}" height="{height_px}" '
              f'role="img" aria-label="Map of {escape(region.name)}">']
     for cell in hexes:
-        cx = size + 2 + 1.5 * size * cell.column
-        cy = height / 2 + 2 + height * cell.row + (height / 2 if cell.column % 2 else 0)
+        cx, cy = _centre(cell.column, cell.row)
         colour = TERRAIN_COLOURS.get(cell.terrain, "#ffffff")
         name = cell.terrain_rules.name if cell.terrain_rules else "blank"
         parts.append(f'<g class="hex" data-hex="{cell.label}" data-terrain="{cell.terrain}">'
@@ -151,26 +186,29 @@ def region_svg(region, hexes, journeys=()):
                      f'<polygon points="{_corners(cx, cy, size - 1)}" fill="{colour}" '
                      f'stroke="{"#000" if cell.edge else "#555"}" '
                      f'stroke-width="{3 if cell.edge else 1}"/>')
-        if cell.river:
-            parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.55:.1f}" '
-                         'fill="none" stroke="#1c4587" stroke-width="3" class="river"/>')
-        if cell.road:
-            parts.append(f'<line x1="{cx - size * 0.6:.1f}" y1="{cy:.1f}" '
-                         f'x2="{cx + size * 0.6:.1f}" y2="{cy:.1f}" stroke="#783f04" '
-                         'stroke-width="3" stroke-dasharray="4 2" class="road"/>')
         label = cell.place_name or cell.landmark or ""
-        parts.append(f'<text x="{cx:.1f}" y="{cy - size * 0.45:.1f}" font-size="9" '
+        parts.append(f'<text x="{cx:.1f}" y="{cy - size * 0.45:.1f}" font-size="11" '
                      f'text-anchor="middle">{cell.label}</text>')
-        if cell.settlement:
-            parts.append(f'<rect x="{cx - 4:.1f}" y="{cy - 4:.1f}" width="8" height="8" '
-                         f'fill="#cc0000" class="{cell.settlement}"/>')
         if label:
-            parts.append(f'<text x="{cx:.1f}" y="{cy + size * 0.6:.1f}" font-size="9" '
+            parts.append(f'<text x="{cx:.1f}" y="{cy + size * 0.6:.1f}" font-size="11" '
                          f'text-anchor="middle">{escape(label)}</text>')
-        if (cell.column, cell.row) in parties:
-            parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="6" fill="#ffd700" '
-                         'stroke="#000" class="party"/>')
         parts.append(f'<desc>{escape(name)}</desc></g>')
+    parts += _ways(hexes, "river") + _ways(hexes, "road")
+    for cell in hexes:
+        if cell.settlement:
+            cx, cy = _centre(cell.column, cell.row)
+            parts.append(f'<rect x="{cx - 5:.1f}" y="{cy - 5:.1f}" width="10" height="10" '
+                         f'fill="#cc0000" stroke="#000" class="{cell.settlement}" '
+                         f'data-hex="{cell.label}"/>')
+    for journey in journeys:
+        for column, row in journey.visited:
+            if (column, row) != (journey.column, journey.row):
+                cx, cy = _centre(column, row)
+                parts.append(f'<circle cx="{cx + 12:.1f}" cy="{cy:.1f}" r="3" '
+                             'fill="#ffd700" stroke="#000" class="crossed"/>')
+        cx, cy = _centre(journey.column, journey.row)
+        parts.append(f'<circle cx="{cx + 12:.1f}" cy="{cy:.1f}" r="7" fill="#ffd700" '
+                     'stroke="#000" stroke-width="2" class="party"/>')
     parts.append("</svg>")
     return "".join(parts)
 

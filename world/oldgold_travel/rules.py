@@ -12,6 +12,8 @@ times, living standards). All player-facing texts are written for Delver.
 
 from dataclasses import dataclass
 
+from world.oldgold_dungeon.bestiary import MONSTERS
+
 # ---------------------------------------------------------------- the map (TEXT)
 HEX_KM = 10
 SHEET_COLUMNS = 6  # a 36-hex map sheet
@@ -176,14 +178,8 @@ TERRAIN_GROUP = {"plains": "open", "grassland": "open", "farmland": "open", "des
                  "tundra": "open", "forest": "forest", "deep_forest": "forest",
                  "hills": "rough", "mountains": "rough", "swamp": "wet", "lake": "wet",
                  "sea": "wet"}
-# TEXT (Bestiary): number appearing, for the slugs above when the bestiary
-# app is not installed.
-NUMBER_APPEARING = {
-    "rat_swarm": "1d3", "goblin": "2d6", "skeleton": "2d6", "wolf": "2d4", "zombie": "2d6",
-    "bandit": "2d6", "giant_spider": "1d4", "harpy": "1d4", "blink_dog": "1d4",
-    "bandit_leader": "1", "orc_warrior": "2d4", "ogre": "1d3", "werewolf": "1d3",
-    "ghost": "1", "troll": "1d2", "basilisk": "1d2", "gelatinous_cube": "1", "mimic": "1",
-}
+# TEXT (Bestiary): each monster's number appearing, read off the bestiary.
+NUMBER_APPEARING = {slug: data["na"] for slug, data in MONSTERS.items()}
 PROTOTYPE_PREFIX = "oldgold_"
 
 # ---------------------------------------------------------------- treasure

@@ -17,13 +17,14 @@ from django.db import transaction
 
 from world.oldgold import rules as og_rules
 from world.oldgold import services as og
+from world.oldgold.errors import OldGoldError
 from world.oldgold.models import Item, OldGoldSheet
 from world.oldgold.services import Outcome
 from world.oldgold_travel import rules
 from world.oldgold_travel.errors import TravelError
 from world.oldgold_travel.models import (Construction, Follower, Hex, Journey, Region,
                                          TravelRoll)
-from world.words import counted, with_article
+from world.words import with_article
 
 default_rng = og.default_rng
 _DICE = re.compile(r"^\s*(\d*)d(\d+)\s*$", re.I)
@@ -244,15 +245,15 @@ def roll_landmarks(gm, name, count=1, rng=None):
         raise TravelError("Roll from 1 to 36 landmarks at a time.")
     lines, faces = [], []
     for _ in range(count):
-        column = rng.randint(1, region.columns) - 1
-        row = rng.randint(1, region.rows) - 1
-        kind = rules.LANDMARKS[rng.randint(1, 6)]
-        faces += [column + 1, row + 1]
-        cell = hex_at(region, column, row)
+        rolled = [rng.randint(1, region.columns), rng.randint(1, region.rows),
+                  rng.randint(1, len(rules.LANDMARKS))]
+        faces += rolled
+        kind = rules.LANDMARKS[rolled[2]]
+        cell = hex_at(region, rolled[0] - 1, rolled[1] - 1)
         cell.landmark = kind
         cell.save(update_fields=["landmark"])
-        lines.append(f"{cell.label}: a {kind}")
-    head = f"Landmarks of {region.name} (column, row, what):"
+        lines.append(f"1d6 {rolled}: {cell.label}, {with_article(kind)}")
+    head = f"Landmarks of {region.name} (1d6 for the column, the row and what is there):"
     _log("landmarks", gm, gm.location, faces, head + " " + "; ".join(lines), region=region.pk)
     return Outcome((head, *lines))
 
@@ -564,18 +565,29 @@ def describe_hex(cell):
 
 @transaction.atomic
 def camp(character, room, rng=None):
-    """End the day: the watches reset and a new day begins."""
+    """End the day: each traveller rests by the adventurers' rules (a ration,
+    1d6 HP, once a day), the watches reset and a new day begins, with
+    disadvantage for whoever could not rest."""
+    rng = _dice(rng)
     journey = journey_here(room)
     _member_of(journey, character)
+    members = list(journey.members.all())
+    lines = ["The party makes camp."]
+    for member in members:
+        try:
+            lines += og.rest(member, rng).lines
+        except OldGoldError as err:
+            lines.append(f"{member.key} gets no rest: {err.message}")
     left = rules.WATCHES_PER_DAY - journey.watches_today
     journey.watches_total += max(0, left)
     journey.watches_today = 0
     journey.progress = 0
     journey.day += 1
     journey.weather_left = max(0, journey.weather_left - max(0, left))
-    lines = [f"The party makes camp and rests. Day {journey.day} begins."]
+    lines.append(f"Day {journey.day} begins.")
+    lines += og.begin_day(members).lines[1:]
     if not journey.weather_left:
-        lines.append(roll_weather(journey, _dice(rng), character))
+        lines.append(roll_weather(journey, rng, character))
     journey.save()
     return Outcome(tuple(lines))
 
@@ -659,7 +671,7 @@ def explore(character, room, rng=None):
     cell = hex_at(journey.region, journey.column, journey.row)
     lines = [f"The party spends a watch exploring {cell.label}."]
     if cell.landmark:
-        lines.append(f"They find a {cell.landmark}; what it holds is the GM's to tell "
+        lines.append(f"They find {with_article(cell.landmark)}; what it holds is the GM's to tell "
                      "(some secrets need a check).")
     else:
         lines.append("They find nothing hidden here.")
@@ -687,17 +699,6 @@ def end_journey(gm, room):
 # ---------------------------------------------------------------- encounters
 
 
-def _monster_na(slug):
-    try:
-        from world.oldgold_dungeon.bestiary import MONSTERS
-    except ImportError:
-        MONSTERS = {}
-    data = MONSTERS.get(slug)
-    if isinstance(data, dict) and data.get("na"):
-        return str(data["na"])
-    return rules.NUMBER_APPEARING.get(slug, "1")
-
-
 def encounter_lines(room, where, group, rng, who, slug=None):
     if slug is None:
         face = rng.randint(1, rules.ENCOUNTER_DIE)
@@ -706,7 +707,7 @@ def encounter_lines(room, where, group, rng, who, slug=None):
     else:
         face = None
         head = f"Encounter: {slug.replace('_', ' ')}"
-    na = _monster_na(slug)
+    na = rules.NUMBER_APPEARING[slug]
     number, na_faces = roll_dice(na, rng)
     number = max(1, number)
     distance_total, distance_faces = roll_dice(rules.DISTANCE_DICE, rng)
@@ -734,9 +735,7 @@ def roll_encounter(gm, room, where="wilderness", group=None, slug=None, rng=None
         raise TravelError("Say where: |w+encounter wilderness|n or |w+encounter dungeon|n.")
     if slug is not None:
         slug = slug.strip().lower().replace(" ", "_")
-        known = {s for table in rules.ENCOUNTERS.values() for s in table.values()}
-        known |= set(_bestiary_slugs())
-        if slug not in known:
+        if slug not in rules.NUMBER_APPEARING:
             raise TravelError(f"'{slug}' is not a bestiary monster (names like goblin, "
                               "giant_spider, orc_warrior).")
     if group is None:
@@ -745,14 +744,6 @@ def roll_encounter(gm, room, where="wilderness", group=None, slug=None, rng=None
         raise TravelError(f"'{group}' is not an encounter table: "
                           + ", ".join(rules.ENCOUNTERS) + ".")
     return Outcome(tuple(encounter_lines(room, where, group, rng, gm, slug)))
-
-
-def _bestiary_slugs():
-    try:
-        from world.oldgold_dungeon.bestiary import MONSTERS
-    except ImportError:
-        return []
-    return list(MONSTERS)
 
 
 def _group_here(room):
@@ -776,14 +767,13 @@ def spawn_encounter(gm, room):
     if not prototypes.search_prototype(key=key, require_single=False):
         raise TravelError(f"There is no prototype {key} to spawn yet (the bestiary brings "
                           "them); play the encounter with |w+og/npc|n instead.")
-    made = spawner.spawn(*[{"prototype_parent": key, "location": room}
-                           for _ in range(last["number"])])
+    from world.oldgold_dungeon import bestiary
+
+    name = bestiary.MONSTERS[last["slug"]]["name"]
+    made = spawner.spawn(*[{"prototype_parent": key, "location": room, "key": each}
+                           for each in bestiary.numbered_names(room, name, last["number"])])
     room.attributes.remove("og_last_encounter")
-    name = last["slug"].replace("_", " ")
-    arrival = (f"{with_article(name).capitalize()} appears." if len(made) == 1
-               else f"{counted(len(made), name)} appear.")
-    return Outcome((arrival,),
-                   data={"spawned": made})
+    return Outcome((bestiary.arrival_words(made, name),), data={"spawned": made})
 
 
 # ---------------------------------------------------------------- treasure
