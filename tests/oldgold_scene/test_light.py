@@ -136,14 +136,15 @@ class TestMagicLights(SceneTest):
         item = self.blade()
         item.location = "hands"
         item.save()
-        assert combat._weapon_profile(self.char2, "flaming blade", [])[1] == "1d6+1d4+1"
+        profile = combat._weapon_profile(self.char2, "flaming blade")
+        assert profile.damage == "1d6+1d4+1" and not profile.mundane
         clock.advance(self.room1, turns=5)
         assert light.is_lit(self.blade())
         with self.dice():
             out = self.call(CmdDelve(), "/walk", "Time passes: 1 turn.", caller=self.char1)
         assert "Char2's flaming blade goes out: its magic is spent for now." in out
         assert "Darkness falls" in out
-        assert combat._weapon_profile(self.char2, "flaming blade", [])[1] == "1d6+1"
+        assert combat._weapon_profile(self.char2, "flaming blade").damage == "1d6+1"
         assert self.blade().marked == 0  # fire spends its own dots, never wear
 
     def test_its_dots_run_out_and_a_rest_brings_them_back(self):

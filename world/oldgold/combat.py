@@ -366,7 +366,8 @@ def _weapon_profile(attacker, text, distance=None):
     gear = rules.GEAR.get(weapon.gear)
     return Weapon(weapon.name, f"{damage}+{bonus(score)}", bool(weapon.details.get("ranged")),
                   thrown, False, weapon_reach(weapon),
-                  mundane=not weapon.details.get("silvered"),
+                  # silvered steel and magic (the magic lights) are not mundane (TEXT)
+                  mundane=not (weapon.details.get("silvered") or weapon.details.get("magic")),
                   piercing=bool(gear and gear.piercing))
 
 
@@ -927,7 +928,7 @@ def end_fight(gm, rng=None):
                 lines.append(f"{obj.key} finds {found} of {count} {item.name} thrown.")
             worn = [i for i in sheet.items.all()
                     if i.kind in ("weapon", "armour", "shield") and not i.spent
-                    and not i.details.get("thrown")
+                    and not i.details.get("thrown") and not i.details.get("magic")
                     and (i.location == "hands" or (i.kind == "armour" and i.location == "body"))]
             rolls = []
             for item in worn:
