@@ -19,7 +19,6 @@ from commands.command import DelverCommand
 from world.access import is_staff
 from world.social import presence, rules
 from world.social.render import fold
-from world.social.errors import SocialError
 
 WIDTH = rules.WIDTH
 NAME_MAX = 25  # longer names are cropped, as Evennia's `who` crops them

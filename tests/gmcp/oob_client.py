@@ -8,7 +8,6 @@ and each MSDP subnegotiation as its raw bytes, apart from the plain text.
 """
 
 import json
-import time
 
 from tests.e2e.telnet_client import ANSI, DO, DONT, IAC, SB, SE, WILL, WONT, TelnetClient
 

@@ -2,7 +2,6 @@
 a melee, splintered shields, sprint and disengage, surprise, joining late,
 unarmed and improvised damage."""
 
-from commands.oldgold import CmdOldGold
 from tests.oldgold.test_combat import FightTest
 from tests.oldgold.helpers import make_npc
 from world.oldgold import services

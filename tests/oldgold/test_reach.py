@@ -3,7 +3,6 @@ thrown ones neither within melee reach nor beyond their range, magic within
 its range (a touch within reach); moves change them; leaving a foe's reach
 offers it an opportunity attack; the GM sets and everyone reads them."""
 
-from commands.oldgold import CmdOldGold
 from tests.oldgold.helpers import make_npc
 from tests.oldgold.test_combat import FightTest
 from world.oldgold import reach, rules

@@ -7,7 +7,6 @@ import time
 from pathlib import Path
 
 from server import control, install
-from server.conf.environment import GamePorts
 
 
 def _free_ports(count):

@@ -32,7 +32,7 @@ from world.digger.errors import DiggerError
 from world.digger.models import KEY_MAX, NAME_MAX, Dungeon, DungeonCard, Run
 from world.numbers import whole_number
 from world.digger.store import dungeon_from_db
-from world.words import counted, with_article
+from world.words import with_article
 
 TEXT_MAX = 2000
 _KEY = re.compile(r"[\w-]+")

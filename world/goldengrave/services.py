@@ -12,7 +12,7 @@ replace.
 """
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Count, Q

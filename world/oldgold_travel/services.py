@@ -22,8 +22,7 @@ from world.oldgold.models import Item, OldGoldSheet
 from world.oldgold.services import Outcome
 from world.oldgold_travel import rules
 from world.oldgold_travel.errors import TravelError
-from world.oldgold_travel.models import (Construction, Follower, Hex, Journey, Region,
-                                         TravelRoll)
+from world.oldgold_travel.models import Follower, Hex, Journey, Region, TravelRoll
 from world.words import with_article
 
 default_rng = og.default_rng
@@ -383,8 +382,6 @@ def set_mode(gm, room, mode):
 
 def _require_crew(mode, members):
     """Vehicles that need a crew do not move without hired hands."""
-    from world.oldgold_travel.models import Follower
-
     if mode not in rules.CREWED_MODES:
         return
     if not Follower.objects.filter(employer__in=list(members)).exclude(
@@ -724,7 +721,7 @@ def encounter_lines(room, where, group, rng, who, slug=None):
     room_state = room.attributes if room is not None else None
     if room_state is not None:
         room_state.add("og_last_encounter", {"slug": slug, "number": number})
-    return [line, f"A GM brings them in with |w+encounter/spawn|n."]
+    return [line, "A GM brings them in with |w+encounter/spawn|n."]
 
 
 @transaction.atomic

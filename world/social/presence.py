@@ -154,7 +154,6 @@ def online_puppets():
 
 def find_account(name):
     """The account called `name` (its character's name also works)."""
-    from evennia.accounts.models import AccountDB
     from evennia.objects.models import ObjectDB
 
     name = (name or "").strip()
