@@ -325,8 +325,9 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
     a command or of another way out of the room. A dungeon has {dig_rooms} dug
     rooms at most; a player digs {dig_dungeons} dungeons at most at a time.
     Dug rooms stay for revisits until /teardown removes the dungeon with
-    every room and way dug for it, and the monsters and traps in them
-    (give each company in it its night in town first).
+    every room and way dug for it and what lies in them: monsters, traps,
+    and treasures nobody carried out (give each company in it its night
+    in town first).
     /treasure marks an object in a dungeon room as a side treasure, or
     the main one with =main; if nothing here has that name, it makes one
     ({treasures} treasures at most per dungeon).
@@ -377,8 +378,9 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
             self.caller, self.lhs, services.difficulty_named(self.rhs or "normal")
         )
         self.msg(f"{render.TAG} {dungeon.name} ({dungeon.difficulty}) is yours to run; "
-                 f"{self.caller.location.key} is its town. Walk to each room and "
-                 "+ggdungeon/room it.")
+                 f"{self.caller.location.key} is its town.\n"
+                 "  Dig its first room from here: |w+ggdungeon/dig <room>=<way in>,<way out>|n"
+                 "\n  (or walk to rooms you built and |w+ggdungeon/room|n each).")
 
     def switch_dig(self):
         there, back, dungeon = ([part.strip() for part in (self.rhs or "").split(",", 2)]

@@ -85,7 +85,8 @@ class DigTest(DiggingCase):
         self.room1.locks.add(f"{rules.DIG_LOCK}:all()")
         self.dig("Porch=chapel,out", "room 1 of Chapel")
         before = self.made()
-        self.dig("Porch=chapel2,out", "Chapel already has its way in from Room: walk in")
+        self.dig("Porch=chapel2,out", "Chapel already has its way in from here, chapel: "
+                 "walk in and dig on from a room of it.")
         assert self.made() == before
 
     def test_the_games_starting_room_lets_everyone_dig_a_way_in(self):

@@ -39,7 +39,6 @@ from world.social.scenes import runs_scene
 from world.words import counted
 
 _WAY_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 '-]*$")
-_USAGE = "|w+ggdungeon/dig <room>=<way there>,<way back>|n"
 
 
 def dungeon_tag(dungeon):
@@ -72,7 +71,7 @@ def room_name(text):
     if not name or len(name) > rules.MAX_ROOM_NAME or not name[0].isalnum() or "|" in name:
         raise GoldengraveError(
             f"Name the new room in 1 to {rules.MAX_ROOM_NAME} characters, starting with a "
-            f"letter or digit, e.g. {_USAGE.replace('<room>', 'Flooded Nave')}."
+            "letter or digit, e.g. |w+ggdungeon/dig Flooded Nave=north,south|n."
         )
     return name
 
@@ -159,8 +158,8 @@ def _dungeon_here(gm, here, named):
     if not candidates:
         dungeon = towns[0]
         raise GoldengraveError(
-            f"{dungeon.name} already has its way in from {here.key}: walk in and dig on "
-            f"from a room of it, e.g. {_USAGE}."
+            f"{dungeon.name} already has its way in from here, |w{way_in(dungeon).key}|n: "
+            "walk in and dig on from a room of it."
         )
     if len(candidates) > 1:
         names = ", ".join(d.name for d in candidates)

@@ -60,10 +60,11 @@ HELP_ENTRIES = [
             until |w+ggdungeon/teardown The Drowned Chapel|n removes the dungeon
             with all of them. Staff may instead build with |wdig|n or |wtunnel|n
             and add each room with |w+ggdungeon/room|n.
-            Stand in a room and |w+ggdungeon/star|n about a third of them for
-            wandering monsters. Lay out treasures where they lie (an object of
-            that name here, or a new one): |w+ggdungeon/treasure reliquary=main|n,
-            |w+ggdungeon/treasure gold ring|n. Make a monster with
+            Star about a third of the rooms for wandering monsters: stand in one
+            and type |w+ggdungeon/star|n. Put the treasures where they lie:
+            |w+ggdungeon/treasure reliquary=main|n marks the reliquary here as the
+            main treasure (or makes one), |w+ggdungeon/treasure gold ring|n a side
+            treasure. Make a monster with
             |w+ggdungeon/monster Cellar Wight=3,normal|n (or |wspawn gg_ash_hound|n),
             then |w+ggdungeon/vulnerable Cellar Wight=fire|n, |w/wander|n, |w/onko|n.
             A trap: |w+ggdungeon/trap Swinging Blade=2|n. |w+ggdungeon/info|n shows

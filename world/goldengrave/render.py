@@ -428,10 +428,11 @@ def dug(report):
         f"{_way(report.way_there)} leads there from {report.here.key}, "
         f"{_way(report.way_back)} back."
     ]
+    lines.append("  Walk in and |wdescribe here=<text>|n; |w+ggdungeon/star|n it for "
+                 "wandering monsters.")
     if report.rooms_left:
         lines.append(f"  {counted(report.rooms_left, 'more room')} may be dug for "
-                     f"{dungeon.name}. Walk in, |wdescribe here=<what it looks like>|n, "
-                     "and dig on.")
+                     f"{dungeon.name}.")
     else:
         lines.append(f"  That was the last room {dungeon.name} may have dug "
                      f"({rules.DIG_ROOMS_PER_DUNGEON} at most).")
