@@ -89,6 +89,14 @@ class DigTest(DiggingCase):
                  "walk in and dig on from a room of it.")
         assert self.made() == before
 
+    def test_a_gm_with_two_dungeons_from_one_town_names_the_one_to_dig_for(self):
+        scenes.start(self.room1, self.char2)
+        self.said(CmdGoldengraveDungeon(), "/new Pit", "is yours to run", caller=self.char2)
+        self.dig("Porch=in,out", "Several of your dungeons start here (Chapel, Pit): name "
+                 "one after a third comma, e.g. +ggdungeon/dig Gate=in,out,Chapel.")
+        self.dig("Ledge=pit,up,pit", "Ledge is room 1 of Pit")
+        self.dig("Porch=chapel,out", "Porch is room 1 of Chapel")
+
     def test_the_games_starting_room_lets_everyone_dig_a_way_in(self):
         self.room1.locks.remove(rules.DIG_LOCK)
         scenes.start(self.room1, self.char2)

@@ -109,13 +109,14 @@ def _command_words(character):
 
 
 def _check_way(character, room, key, aliases, taken_here):
+    commands = _command_words(character)
     for word in (key, *aliases):
         lower = word.lower()
         if lower in taken_here:
             raise GoldengraveError(
                 f"{room.key} already has a way called '{word}': choose another name."
             )
-        if lower in _command_words(character):
+        if lower in commands:
             raise GoldengraveError(
                 f"'{word}' is a command's name, so a way called that would hide the "
                 "command: choose another name."
@@ -126,8 +127,8 @@ def _check_way(character, room, key, aliases, taken_here):
 
 
 def _dungeon_here(gm, here, named):
-    """(dungeon, is_way_in): the dungeon whose room the GM stands in, or the
-    GM's dungeon whose town this is (for its way in)."""
+    """The dungeon whose room the GM stands in, or the GM's dungeon whose town
+    this is (to dig its way in)."""
     entry = DungeonRoom.objects.filter(room=here).select_related("dungeon").first()
     if entry is not None:
         dungeon = entry.dungeon
@@ -142,7 +143,7 @@ def _dungeon_here(gm, here, named):
                 f"{here.key} is not yours, so you cannot dig from it: dig on from a room "
                 "you dug, or from the town for the way in."
             )
-        return dungeon, False
+        return dungeon
     towns = Dungeon.objects.filter(town=here).order_by("id")
     if not is_staff(gm):
         towns = towns.filter(gm=gm)
@@ -174,7 +175,7 @@ def _dungeon_here(gm, here, named):
             "make your dungeon's town the game's starting room or one staff opened "
             "(|w+ggdungeon/town|n there), or ask staff (|w+request|n)."
         )
-    return dungeon, True
+    return dungeon
 
 
 def _may_open_town(gm, town):
@@ -236,7 +237,7 @@ def dig(gm, name, there, back, dungeon_name=None):
     name = room_name(name)
     there_key, there_aliases = way_named(there)
     back_key, back_aliases = way_named(back)
-    dungeon, _ = _dungeon_here(gm, here, (dungeon_name or "").strip() or None)
+    dungeon = _dungeon_here(gm, here, (dungeon_name or "").strip() or None)
     _require_scene(gm, dungeon)
     taken = set().union(*(_words(exit_obj) for exit_obj in here.exits))
     _check_way(gm, here, there_key, there_aliases, taken)
