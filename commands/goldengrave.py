@@ -16,7 +16,7 @@ from evennia.utils.utils import inherits_from
 
 from commands.command import DelverCommand
 from world import access
-from world.goldengrave import exploring, render, rules, services
+from world.goldengrave import digging, exploring, render, rules, services
 from world.goldengrave.errors import GoldengraveError
 from world.goldengrave.help import with_numbers
 from world.numbers import whole_number
@@ -120,6 +120,12 @@ class CmdGoldengrave(_GoldengraveCommand):
     difficulty allows; in a Hard dungeon the company's mapper draws its
     own, a line at a time, with /mapnote (everyone in it reads it with
     /map). See |whelp goldengrave|n for a first delve.
+
+    A knocked-out PC cannot /summon, /pay, /refuse, /fight, try a
+    /tactic, /retreat, set the /pace or walk anywhere until the danger is
+    past; the others can. A company brought to 0 Stamina is sent to town
+    and must rest there (the GM's |w+ggm/night|n) before it fights or goes
+    into a dungeon again.
 
     Examples:
       +gg/new
@@ -278,11 +284,13 @@ class CmdGoldengrave(_GoldengraveCommand):
 
 
 class CmdGoldengraveDungeon(_GoldengraveCommand):
-    """
+    __doc__ = with_numbers("""
     Build a Goldengrave dungeon out of real rooms (for the GM).
 
     Usage:
       +ggdungeon/new <name>[=<easy||normal||hard>]
+      +ggdungeon/dig <room>=<way there>,<way back>[,<dungeon>]
+      +ggdungeon/teardown <dungeon>
       +ggdungeon/room [<dungeon>]
       +ggdungeon/star
       +ggdungeon/unstar
@@ -306,8 +314,23 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
     dungeon room and /room it (numbered in order), /star about a third
     for wandering monsters. Rooms are yours to mark if you built them.
     The dungeon's name can be left out when you run only one.
+
+    /dig builds a room for you: a new room, yours and already a room of
+    the dungeon, with a way there from where you stand and a way back
+    (add short forms after a ;). Dig the first from the town, once: it
+    is the way in. Dig the others from rooms you dug. A player digs only
+    while running a scene (|w+scene/start <title>|n in the town), and only
+    from a town of their own, the game's starting room, or a room staff
+    opened (|wlock here = {dig_lock}:all()|n). A way may not take the name of
+    a command or of another way out of the room. A dungeon has {dig_rooms} dug
+    rooms at most; a player digs {dig_dungeons} dungeons at most at a time.
+    Dug rooms stay for revisits until /teardown removes the dungeon with
+    every room and way dug for it and what lies in them: monsters, traps,
+    and treasures nobody carried out (give each company in it its night
+    in town first).
     /treasure marks an object in a dungeon room as a side treasure, or
-    the main one with =main.
+    the main one with =main; if nothing here has that name, it makes one
+    ({treasures} treasures at most per dungeon).
 
     Difficulty is the map players get: easy, the whole map unlabelled;
     normal, rooms appear as the company enters them; hard, no map at all.
@@ -325,6 +348,9 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
 
     Examples:
       +ggdungeon/new The Drowned Chapel=normal
+      +ggdungeon/dig Chapel Porch=chapel,out
+      +ggdungeon/dig Flooded Nave=north;n,south;s
+      +ggdungeon/teardown The Drowned Chapel
       +ggdungeon/room The Drowned Chapel
       +ggdungeon/star
       +ggdungeon/treasure silver reliquary=main
@@ -332,12 +358,12 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
       +ggdungeon/vulnerable Cellar Wight=fire,silver
       +ggdungeon/onko Cellar Wight=It drags the fallen PC into the dark.
       +ggdungeon/trap Swinging Blade=2
-    """
+    """)
 
     key = "+ggdungeon"
     aliases = ["ggdungeon"]
     switch_options = (
-        "new", "room", "star", "unstar", "town", "difficulty", "treasure", "info",
+        "new", "dig", "teardown", "room", "star", "unstar", "town", "difficulty", "treasure", "info",
         "monster", "trap", "vulnerable", "immune", "onko", "onkill", "desire", "wander",
         "group", "look",
     )
@@ -352,8 +378,24 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
             self.caller, self.lhs, services.difficulty_named(self.rhs or "normal")
         )
         self.msg(f"{render.TAG} {dungeon.name} ({dungeon.difficulty}) is yours to run; "
-                 f"{self.caller.location.key} is its town. Walk to each room and "
-                 "+ggdungeon/room it.")
+                 f"{self.caller.location.key} is its town.\n"
+                 "  Dig its first room from here: |w+ggdungeon/dig <room>=<way in>,<way out>|n"
+                 "\n  (or walk to rooms you built and |w+ggdungeon/room|n each).")
+
+    def switch_dig(self):
+        there, back, dungeon = ([part.strip() for part in (self.rhs or "").split(",", 2)]
+                                + ["", ""])[:3]
+        if not self.lhs or not there or not back:
+            self.refuse_usage("Name the new room and both ways, e.g. "
+                              "+ggdungeon/dig Flooded Nave=north;n,south;s.")
+        report = digging.dig(self.caller, self.lhs, there, back, dungeon)
+        self.msg(render.dug(report))
+        report.here.msg_contents(
+            f"{render.TAG} {self.caller.key} opens a new way here: {report.way_there.key}.",
+            exclude=[self.caller])
+
+    def switch_teardown(self):
+        self.msg(render.torn_down(digging.teardown_named(self.caller, self.args)))
 
     def _dungeon(self):
         return services.dungeon_named(self.caller, self.args.strip() or None)
@@ -385,11 +427,17 @@ class CmdGoldengraveDungeon(_GoldengraveCommand):
         if not self.lhs:
             self.refuse_usage("Name the object that is a treasure.")
         dungeon = services.dungeon_named(self.caller)
-        thing = self.caller.search(self.lhs, location=self.caller.location)
-        if not thing:
-            return
         main = (self.rhs or "").strip().lower() == "main"
-        treasure = services.add_treasure(self.caller, dungeon, thing, main)
+        found = self.caller.search(self.lhs, location=self.caller.location, quiet=True)
+        if len(found) > 1:
+            choices = " or ".join(f"{self.lhs.strip()}-{number}"
+                                  for number in range(1, len(found) + 1))
+            raise GoldengraveError(f"'{self.lhs.strip()}' could be several things here: "
+                                   f"say {choices}.")
+        if found:
+            treasure = services.add_treasure(self.caller, dungeon, found[0], main)
+        else:
+            treasure = digging.make_treasure(self.caller, dungeon, self.lhs, main)
         self.msg(f"{render.TAG} {treasure.name} is {possessive(dungeon.name)} "
                  f"{'main' if main else 'side'} treasure.")
 

@@ -125,3 +125,56 @@ def test_a_first_delve_over_telnet(game_server, unique_name):
             raw = two.command(line)
             print(raw)
             assert max(len(row.rstrip()) for row in raw.splitlines()) <= 78, raw
+
+
+def test_a_player_gm_digs_a_dungeon_and_a_spent_company_rests_first(game_server, unique_name):
+    """A player (no Builder permission) runs a scene in the starting room and
+    digs a three-room dungeon; a company goes in through the dug ways, is
+    brought to 0 Stamina, and may not walk back in before its night in town,
+    while the GM walks in as ever; the GM tears the dungeon down."""
+    port = game_server.telnet_port
+    tag = unique_name("y")
+    company, dungeon = f"Lamps{tag}", f"Pit{tag}"
+    way_in = f"pit{tag}".lower()
+    with TelnetClient(port) as gm, TelnetClient(port) as one, TelnetClient(port) as two:
+        gm.create_and_connect(unique_name("Gwen"), "gg-dig-12345")
+        one.create_and_connect(unique_name("Ann"), "gg-dig-12345")
+        two.create_and_connect(unique_name("Bob"), "gg-dig-12345")
+        assert "is yours to run" in say(gm, f"+ggdungeon/new {dungeon}=easy")
+        refused = say(gm, f"+ggdungeon/dig Mouth{tag}={way_in},up")
+        assert "A player GM digs while running a scene" in refused, refused
+        assert "starts scene" in say(gm, f"+scene/start Into {dungeon}")
+        dug = say(gm, f"+ggdungeon/dig Mouth{tag}={way_in},up")
+        assert f"is room 1 of {dungeon}, and yours" in dug, dug
+        say(gm, way_in)
+        assert "room 2 of" in say(gm, f"+ggdungeon/dig Ledge{tag}=down;d,up;u")
+        say(gm, "down")
+        assert "room 3 of" in say(gm, f"+ggdungeon/dig Floor{tag}=down;d,up;u")
+        say(gm, "up")
+        say(gm, "up")
+        again = say(gm, f"+ggdungeon/dig Side{tag}=side{tag},out")
+        assert "already has its way in from here" in again, again
+
+        roll_pc(one)
+        roll_pc(two)
+        say(one, f"+gg/found {company}=6,0,0")
+        say(two, f"+gg/join {company}")
+        say(one, way_in)
+        say(two, way_in)
+        say(gm, way_in)
+        assert "Stamina: 12 -> 1" in say(gm, f"+ggm/set stamina=1 @{company}")
+        spent = say(gm, f"+ggm/damage 40 @{company}")
+        assert "Stamina 1 -> 0" in spent and "falls back to" in spent, spent
+        say(gm, "up")
+        held = say(one, way_in)
+        assert "has 0 Stamina and must rest before it can go back in" in held, held
+        assert "must rest before it can fight again" in say(two, "+gg/fight")
+        assert f"Mouth{tag}" in say(gm, way_in)  # not a member: walks in as ever
+        say(gm, "up")
+        assert "spends the night in town" in say(gm, f"+ggm/night @{company}")
+        assert f"Mouth{tag}" in say(one, way_in)
+        say(one, "up")
+        say(gm, f"+ggm/night @{company}")
+        gone = say(gm, f"+ggdungeon/teardown {dungeon}")
+        assert f"{dungeon} is torn down: 3 dug rooms and 6 ways are gone." in gone, gone
+        assert way_in not in say(one, "look")

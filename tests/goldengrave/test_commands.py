@@ -67,6 +67,25 @@ def test_help_topic_walks_a_first_delve():
         assert step in topic["text"]
 
 
+class LoadMixTest(GoldengraveCommandTest):
+    def test_the_load_mix_sends_goldengrave_commands_a_crowd_is_answered(self):
+        """benchmarks/load.py's Goldengrave entries name real switches, which
+        answer a player with no PC (most of the crowd) without a refusal."""
+        import random
+
+        from benchmarks.loadlib.mix import DEFAULT_MIX, LINE_MAKERS
+
+        entries = [e.split(":")[0] for e in DEFAULT_MIX.split(",") if e.startswith("gg-")]
+        assert entries == ["gg-companies", "gg-items"]
+        answers = {"companies": "No company has been founded yet",
+                   "items": "Specialist (6 Supply)"}
+        for entry in entries:
+            line = LINE_MAKERS[entry](random.Random(1))
+            key, _, switch = line.partition("/")
+            assert key == CmdGoldengrave.key and switch in CmdGoldengrave.switch_options, line
+            self.said(CmdGoldengrave(), f"/{switch}", answers[switch], caller=self.char2)
+
+
 class FirstDelveTest(GoldengraveCommandTest):
     def test_chargen_found_join(self):
         # Spark A 4+4 Fairbuck, Spark B 3+2 Zealot, traits 6,4,1, name 2,3 -> Dagmar.
@@ -175,7 +194,9 @@ class FightTest(GoldengraveCommandTest):
         assert "Stamina 10 -> 3" in text and "knocked out" in text
         assert "On KO: Dragged off." in text
         assert any("Stamina 10 -> 3" in str(c) for c in seen.call_args_list)
-        text = self.said(CmdGoldengrave(), "/fight with burning oil", "", caller=self.char2)
+        # the pick die took Ann (char2): the company's choice is Ivo's to make
+        self.said(CmdGoldengrave(), "/fight", "Ann is knocked out", caller=self.char2)
+        text = self.said(CmdGoldengrave(), "/fight with burning oil", "", caller=self.char3)
         assert "fights: with burning oil" in text
         text = self.said(CmdGoldengraveGM(), "/attack Cellar Wight=burning oil, fire")
         assert "vulnerable" in text and "4 -> 2" in text and "half its Power" in text

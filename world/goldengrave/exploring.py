@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from evennia.utils import logger
 
 from world.goldengrave import render, services
-from world.goldengrave.models import DungeonRoom
+from world.goldengrave.models import DungeonRoom, Sheet
 
 # Where an exit's name puts the next room on the map: (dx, dy).
 DIRECTIONS = {
@@ -23,6 +23,23 @@ CELL_WIDTH = 6
 """'[12]' and two columns of corridor."""
 MAX_MAP_COLUMNS = 12
 """12 cells of 6 columns fit within 78."""
+
+
+def refusal_to_walk(character, destination):
+    """Why `character` may not walk through an exit to `destination`, or None:
+    a knocked-out PC walks nowhere until the danger is past, and a company
+    at 0 Stamina goes into no dungeon room until it has rested in town.
+    Everyone else walks as ever (one look-up: do they play a Goldengrave PC)."""
+    sheet = Sheet.objects.filter(character=character, alive=True).select_related("company").first()
+    if sheet is None:
+        return None
+    if sheet.knocked_out:
+        return render.fit(services.knocked_out_refusal(sheet))
+    company = sheet.company
+    if company is not None and company.stamina < 1 and \
+            DungeonRoom.objects.filter(room=destination).exists():
+        return render.fit(services.must_rest_refusal(company, "go back in"))
+    return None
 
 
 def on_exit_traversed(sender, traverser=None, **kwargs):

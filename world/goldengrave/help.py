@@ -21,6 +21,10 @@ _NUMBERS = {
     "normal": rules.POWER_LOSS_NORMAL,
     "risky_success": rules.POWER_LOSS_RISKY_SUCCESS,
     "risky_failure": rules.POWER_LOSS_RISKY_FAILURE,
+    "dig_rooms": rules.DIG_ROOMS_PER_DUNGEON,
+    "dig_dungeons": rules.DIG_DUNGEONS_PER_PLAYER,
+    "dig_lock": rules.DIG_LOCK,
+    "treasures": rules.MAX_TREASURES,
     **{f"glory_{rank}": glory for rank, glory in rules.GLORY_BY_RANK.items()},
 }
 
@@ -45,12 +49,22 @@ HELP_ENTRIES = [
 
             ## Building
 
-            Dig a few rooms (|wdig|n or |wtunnel|n), then stand in the room that is
-            the town and type |w+ggdungeon/new The Drowned Chapel=normal|n.
-            Walk to each dungeon room and type |w+ggdungeon/room The Drowned Chapel|n;
-            |w+ggdungeon/star|n about a third of them for wandering monsters.
-            Put objects down and mark them: |w+ggdungeon/treasure reliquary=main|n,
-            |w+ggdungeon/treasure gold ring|n. Make a monster with
+            Any player may be a GM. Stand in the town (the game's starting room
+            will do), start a scene with |w+scene/start The Drowned Chapel|n, then
+            type |w+ggdungeon/new The Drowned Chapel=normal|n. Dig the way in from
+            the town, once: |w+ggdungeon/dig Chapel Porch=chapel,out|n makes a room
+            of yours, with a way |wchapel|n to it and |wout|n back. Walk in and dig
+            on from rooms you dug: |w+ggdungeon/dig Flooded Nave=north;n,south;s|n
+            (short forms after a ;) and |wdescribe here=<what it looks like>|n.
+            A dungeon has at most {dig_rooms} dug rooms; they stay for revisits
+            until |w+ggdungeon/teardown The Drowned Chapel|n removes the dungeon
+            with all of them. Staff may instead build with |wdig|n or |wtunnel|n
+            and add each room with |w+ggdungeon/room|n.
+            Star about a third of the rooms for wandering monsters: stand in one
+            and type |w+ggdungeon/star|n. Put the treasures where they lie:
+            |w+ggdungeon/treasure reliquary=main|n marks the reliquary here as the
+            main treasure (or makes one), |w+ggdungeon/treasure gold ring|n a side
+            treasure. Make a monster with
             |w+ggdungeon/monster Cellar Wight=3,normal|n (or |wspawn gg_ash_hound|n),
             then |w+ggdungeon/vulnerable Cellar Wight=fire|n, |w/wander|n, |w/onko|n.
             A trap: |w+ggdungeon/trap Swinging Blade=2|n. |w+ggdungeon/info|n shows
@@ -81,9 +95,11 @@ HELP_ENTRIES = [
             |w+ggm/spring Swinging Blade|n, |w+ggm/damage Cellar Wight|n. Left with
             half or less, the dice pick one PC still standing, who drops until the
             threat is gone (the monster dies or flees, the company retreats, or
-            the GM types |w+ggm/safe|n); at 0 the knocked-out PCs die and everyone
-            else falls back to town. A dead PC's player types |w+gg/new|n and the
-            new PC joins the company in town.
+            the GM types |w+ggm/safe|n) and can do nothing meanwhile, not even walk.
+            At 0 the knocked-out PCs die and everyone else falls back to town,
+            where the company must rest (|w+ggm/night|n) before it fights or goes
+            back in. A dead PC's player types |w+gg/new|n and the new PC joins the
+            company in town.
             The company then chooses: |w+gg/fight|n, |w+gg/tactic|n or
             |w+gg/retreat|n. The GM resolves a round with
             |w+ggm/attack Cellar Wight=burning oil|n ({normal} Power, {vulnerable} if vulnerable,

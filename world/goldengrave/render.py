@@ -415,6 +415,47 @@ def dungeon(d, threats=None):
     return "\n".join(_fit(lines))
 
 
+def _way(exit_obj):
+    aliases = ", ".join(exit_obj.aliases.all())
+    return f"|w{exit_obj.key}|n" + (f" ({aliases})" if aliases else "")
+
+
+def dug(report):
+    """What the GM reads after `+ggdungeon/dig`."""
+    entry, dungeon = report.entry, report.dungeon
+    lines = [
+        f"{TAG} {entry.room.key} is room {entry.number} of {dungeon.name}, and yours: "
+        f"{_way(report.way_there)} leads there from {report.here.key}, "
+        f"{_way(report.way_back)} back."
+    ]
+    lines.append("  Walk in and |wdescribe here=<text>|n; |w+ggdungeon/star|n it for "
+                 "wandering monsters.")
+    if report.rooms_left:
+        lines.append(f"  {counted(report.rooms_left, 'more room')} may be dug for "
+                     f"{dungeon.name}.")
+    else:
+        lines.append(f"  That was the last room {dungeon.name} may have dug "
+                     f"({rules.DIG_ROOMS_PER_DUNGEON} at most).")
+    return "\n".join(_fit(lines))
+
+
+def torn_down(report):
+    """What the GM reads after `+ggdungeon/teardown`."""
+    gone = [counted(report.rooms, "dug room"), counted(report.exits, "way")]
+    if report.things:
+        gone.append(counted(report.things, "monster, trap or treasure",
+                            "monsters, traps and treasures") + " left inside")
+    line = f"{TAG} {report.name} is torn down: {_listed(gone)} are gone."
+    if report.moved:
+        where = f" to {report.town.key}" if report.town is not None else " home"
+        line += f" Moved{where}: {', '.join(report.moved)}."
+    return "\n".join(_fit([line]))
+
+
+def _listed(items):
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def threat_word(threat):
     if not hasattr(threat, "temper"):
         return f"{threat.key} (trap, Power {threat.power})"

@@ -137,6 +137,24 @@ RANK_NIGHT = {
 }
 """What the night looks like, in our words."""
 
+DIG_ROOMS_PER_DUNGEON = 10
+"""Ours: the rooms `+ggdungeon/dig` makes for one dungeon, at most."""
+DIG_DUNGEONS_PER_PLAYER = 2
+"""Ours: the dungeons with dug rooms a player GM (not staff) holds at once."""
+DIG_LOCK = "gg_dig"
+"""Ours: the lock type of a room a player GM may dig a dungeon's way in
+from. A room without it lets nobody, except the game's starting room, which
+lets everyone; staff change either with `lock here = gg_dig:all()` (or
+`false()`)."""
+DUG_TAG_CATEGORY = "goldengrave dug"
+"""The tag category of the rooms and exits dug for a dungeon."""
+MAX_TREASURES = 8
+"""Ours: the treasures (main and side) one dungeon may have."""
+MAX_TREASURE_NAME = 60
+MAX_ROOM_NAME = 50
+MAX_WAY_NAME = 20
+MAX_WAY_ALIASES = 3
+
 MAX_COMPANY_NAME = 60
 MAX_NOTE = 300
 MAX_WAR_NAME = 60

@@ -104,6 +104,43 @@ def company_named(name):
 
 def my_company(character, named=None):
     """The caller's company, refusing anyone who names a company they are not in."""
+    return _membership(character, named).company
+
+
+def acting_company(character, named=None):
+    """The caller's company, for something their PC does in it: a knocked-out
+    PC does nothing until the danger is past."""
+    sheet = _membership(character, named)
+    if sheet.knocked_out:
+        raise GoldengraveError(knocked_out_refusal(sheet))
+    return sheet.company
+
+
+def knocked_out_refusal(sheet):
+    company = sheet.company
+    if company is not None and company.sheets.filter(alive=True, knocked_out=False).exists():
+        return (
+            f"{sheet.name} is knocked out and can do nothing until the danger is past. "
+            f"The others can fight on, or |w+gg/retreat|n and carry {sheet.name} out; "
+            "the GM types |w+ggm/safe|n once the danger is over."
+        )
+    return (
+        f"{sheet.name} is knocked out and nobody in the company is on their feet: "
+        "nothing can be done until the danger is past. The GM types |w+ggm/safe|n "
+        "once it is over."
+    )
+
+
+def must_rest_refusal(company, doing):
+    """`doing` ('go back in', 'fight') waits for a night in town after 0 Stamina."""
+    return (
+        f"{company.name} has 0 Stamina and must rest before it can {doing}: the GM "
+        f"gives it a night in town with |w+ggm/night @{company.name}|n."
+    )
+
+
+def _membership(character, named=None):
+    """The caller's living PC, who is in a company (the one named, if named)."""
     sheet = living_sheet(character)
     if named:
         company = company_named(named)
@@ -117,7 +154,7 @@ def my_company(character, named=None):
             "Your PC is in no company: |w+gg/found <name>=<stamina>,<supply>,<sway>|n "
             "founds one, |w+gg/join <name>|n joins one."
         )
-    return sheet.company
+    return sheet
 
 
 def _locked(company):
@@ -536,7 +573,7 @@ def set_pace(character, pace):
     if pace not in rules.PACES + ("auto",):
         raise GoldengraveError("Pace is cautious, quick, or auto (cautious in new rooms).")
     with transaction.atomic():
-        company = _locked(my_company(character))
+        company = _locked(acting_company(character))
         company.pace = "" if pace == "auto" else pace
         company.save(update_fields=["pace"])
     return company
@@ -568,7 +605,7 @@ def summon(character, item_name, tier, named=None):
         raise GoldengraveError(f"Name the item in 1 to {rules.MAX_ITEM_NAME} characters.")
     cost = rules.SUPPLY_TIERS[tier]
     with transaction.atomic():
-        company = _locked(my_company(character, named))
+        company = _locked(acting_company(character, named))
         if company.supply < cost:
             raise GoldengraveError(
                 f"{item_name} ({tier}) costs {cost} Supply and {company.name} has "
@@ -642,7 +679,7 @@ class SwayAnswer:
 
 def answer_sway(character, pay, named=None):
     with transaction.atomic():
-        company = _locked(my_company(character, named))
+        company = _locked(acting_company(character, named))
         price, situation, target = company.sway_price, company.sway_situation, company.sway_target
         if price is None:
             raise GoldengraveError("The GM has set no Sway price for your company.")
@@ -806,8 +843,10 @@ class Choice:
 def choose(character, choice, text=""):
     """The company decides: fight (and how), try a clever tactic, or retreat."""
     with transaction.atomic():
-        company = _locked(my_company(character))
+        company = _locked(acting_company(character))
         town, carried = None, ()
+        if choice != "retreat" and company.stamina < 1:
+            raise GoldengraveError(must_rest_refusal(company, "fight again"))
         if choice == "retreat":
             if company.dungeon is None or company.dungeon.town is None:
                 raise GoldengraveError("Your company is in no dungeon with a town to retreat to.")

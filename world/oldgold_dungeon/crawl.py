@@ -15,6 +15,7 @@ from dataclasses import replace
 from django.db import transaction
 from evennia.utils import create, search
 
+from world.clearing import move_out
 from world.oldgold import render as og_render
 from world.oldgold import services as og
 from world.oldgold.services import CheckRequest, Outcome
@@ -430,16 +431,7 @@ def teardown(gm, name):
     rooms = [obj for obj in objects if obj.location is None]
     objects += [thing for room in rooms for thing in room.contents
                 if og.is_npc(thing) and thing not in objects]
-    ids = {obj.id for obj in objects}
-    moved = []
-    for room in rooms:
-        for thing in list(room.contents):
-            if thing.id in ids:
-                continue
-            to = dungeon.outside or thing.home
-            if to is not None and to.id not in ids:
-                thing.move_to(to, quiet=True, move_type="teleport")
-                moved.append(thing)
+    moved = move_out(rooms, {obj.id for obj in objects}, dungeon.outside)
     removed = len(objects)
     counts = (counted(len(rooms), "room"),
               counted(sum(1 for o in objects if o.destination is not None), "exit"),

@@ -211,6 +211,14 @@ def pose_order(scene, room=None):
     return [(p, p.account_id in present) for p in posed + waiting]
 
 
+def runs_scene(account, rooms):
+    """Whether `account` started a scene still running in one of `rooms` (a
+    player who runs a scene may be its GM: Goldengrave lets them dig)."""
+    return bool(account) and Scene.objects.filter(
+        starter=account, stopped_at__isnull=True, room__in=[room for room in rooms if room]
+    ).exists()
+
+
 def is_participant(scene, account):
     return bool(account) and scene.participants.filter(account=account).exists()
 
