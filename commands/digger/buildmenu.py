@@ -18,6 +18,7 @@ from world.digger import building, render_building, rules
 from world.numbers import whole_number
 from world.digger.render import wrap
 from world.errors import GameError
+from world.words import counted
 
 CLEAR = "-"  # typed alone at a prompt: empty the field
 
@@ -249,7 +250,7 @@ def node_cards(caller, raw_string, result, **kwargs):
         {"key": "a", "desc": "Add a card", "goto": "node_add_card"},
         {"key": "b", "desc": "Back", "goto": "node_dungeon"},
     ]
-    text = f"|wThe deck of dungeon #{result.model.number}|n ({len(cards)} cards). Pick one:"
+    text = f"|wThe deck of dungeon #{result.model.number}|n ({counted(len(cards), 'card')}). Pick one:"
     return text, tuple(options)
 
 

@@ -11,6 +11,7 @@ from evennia.utils.evmenu import EvMenu
 from world.digger import render, rules
 from world.digger.errors import DiggerError
 from world.digger.tools import ToolSpec, buy_tool
+from world.words import counted
 
 
 def start(caller):
@@ -94,7 +95,7 @@ def node_category(caller, raw_string, **kwargs):
 def node_rating(caller, raw_string, **kwargs):
     lines = [
         f"{rating}: {rules.RATING_TP[rating]} TP, +{rules.TOOL_BONUS[rating]} to the roll, "
-        f"{rules.TOOL_USES[rating]} uses per dungeon"
+        f"{counted(rules.TOOL_USES[rating], 'use')} per dungeon"
         for rating in rules.TOOL_RATINGS
     ]
     return _choice(caller, "\n".join(lines), "rating", rules.TOOL_RATINGS)

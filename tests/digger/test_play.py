@@ -303,7 +303,7 @@ class TestActingThenGoingOffline(DiggerCommandTest):
         self.call(CmdAct(), "force")
         with self.dice(HIT):  # one roll only: Char's
             out = self.call(CmdAct(), "/complete", "[Digger] Challenge 1, The Gate: the party")
-        assert "1 of 1 rolls reached 9" in out
+        assert "1 of 1 roll reached 9" in out
         assert "Char2: Exhaustion +7 (party passed +4, Tire +3) -> 7" in out
         rolls = {row.character_name: row for row in RunRoll.objects.all()}
         assert (rolls["Char2"].status, rolls["Char2"].dice) == ("disconnected", [])

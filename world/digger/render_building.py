@@ -82,7 +82,7 @@ def deck(result):
         lines.append(wrap(f"Description: {model.description}"))
     if model.reward:
         lines.append(wrap(f"Reward: {model.reward}"))
-    lines.append(f"Deck: {len(dungeon.cards)} cards, {len(dungeon.challenges)} challenges.")
+    lines.append(f"Deck: {counted(len(dungeon.cards), 'card')}, {counted(len(dungeon.challenges), 'challenge')}.")
     lines += [card(position, card_) for position, card_ in enumerate(dungeon.cards, 1)]
     lines.append(report(result.report))
     return "\n".join(lines)
@@ -132,7 +132,7 @@ def deletion_warning(result):
     model = result.model
     return (
         f"Deleting dungeon #{model.number} {model.name} removes it and its "
-        f"{len(result.deck.cards)} cards for good (past runs keep their own record)."
+        f"{counted(len(result.deck.cards), 'card')} for good (past runs keep their own record)."
     )
 
 
@@ -156,7 +156,7 @@ def imported(result):
     lines = [
         wrap(
             f"Dungeon #{model.number} {model.name} is {how} from {result.path.name} "
-            f"({len(result.deck.cards)} cards, {state(model)})."
+            f"({counted(len(result.deck.cards), 'card')}, {state(model)})."
         )
     ]
     if result.report.warnings:

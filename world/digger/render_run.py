@@ -147,7 +147,7 @@ def round_result(report):
     lines = [
         f"{TAG} Challenge {report.challenge}, {report.card.title or report.card.key}: "
         f"the party {verdict}",
-        f"{result.successes} of {result.rolled} rolls reached {result.target} "
+        f"{result.successes} of {counted(result.rolled, 'roll')} reached {result.target} "
         f"({result.needed} needed).",
     ]
     rows = []
