@@ -12,6 +12,8 @@ Evennia's own commands) that:
   maps a switch (or "" for the bare command) to a lock type defined in the
   command's `locks` string, and the caller who does not pass it is refused,
   naming who may, before the switch runs;
+- fits what it says to the reader's client width (NAWS; tables and
+  wrapped texts drawn while it runs follow that width too);
 - shows a `GameError`'s message to the caller, and turns any other exception
   into a short apology (the traceback goes to the server log, never to a
   player).
@@ -23,7 +25,7 @@ from evennia.commands.default.muxcommand import MuxCommand
 from evennia.utils import evmore, logger
 
 from world.errors import GameError
-from world.text_table import draw_for_client, reset_width
+from world.screen import draw_for_client, fit, reset_width
 
 _USAGE_BLOCK = re.compile(r"Usage:\s*\n(.*?)(?:\n\s*\n|\Z)", re.S)
 _SWITCH_WORD = re.compile(r"(\s*)(\S*)(.*)", re.S)
@@ -67,6 +69,12 @@ class DelverCommand(MuxCommand):
             super().parse()
             if chosen:
                 self.switches = [chosen]  # the full name, however shortened
+
+    def msg(self, text=None, *args, **kwargs):
+        """Send to the reader, every line that is wider than their client wrapped."""
+        if isinstance(text, str):
+            text = fit(text)
+        super().msg(text, *args, **kwargs)
 
     def msg_paged(self, text):
         """Send `text` through Evennia's pager, so a long text is read a screen at a time."""

@@ -9,48 +9,11 @@ milliseconds a row, which matters for screens a party asks for every round.
 """
 
 import textwrap
-from contextvars import ContextVar
 
-from evennia.utils.ansi import strip_ansi
+from world.screen import WIDEST, screen_width, visible_len, words_to_lines
 
 RULE = "~"
 MIN_COLUMN = 3  # the narrowest a column is squeezed to (text, without its padding)
-WIDEST = 78  # a screen's lines never pass this, however wide the client
-NARROWEST = 30  # a client reporting less (or nonsense) still gets readable columns
-
-# The width of the screen being drawn: the reader's client width while a
-# command runs (set by the command), else WIDEST.
-_screen_width = ContextVar("screen_width", default=WIDEST)
-
-
-def screen_width():
-    """The width to draw for now: the client's reported width, at most WIDEST."""
-    return _screen_width.get()
-
-
-def width_for_client(reported):
-    """The width to draw for a client that reported `reported` columns (NAWS)."""
-    try:
-        reported = int(reported)
-    except (TypeError, ValueError):
-        return WIDEST
-    if reported <= 0:
-        return WIDEST
-    return max(NARROWEST, min(WIDEST, reported))
-
-
-def draw_for_client(reported):
-    """Draw for a client of `reported` columns until reset(token)."""
-    return _screen_width.set(width_for_client(reported))
-
-
-def reset_width(token):
-    _screen_width.reset(token)
-
-
-def visible_len(text):
-    """How many columns `text` takes on screen (colour codes take none)."""
-    return len(strip_ansi(text)) if "|" in text else len(text)
 
 
 def text_table(headers, rows, width=None, widths=None):
@@ -108,13 +71,4 @@ def _wrap(text, size):
         return [text]
     if "|" not in text:
         return textwrap.wrap(text, size) or [""]
-    lines, line, used = [], [], 0
-    for word in text.split():
-        length = visible_len(word)
-        if line and used + 1 + length > size:
-            lines.append(" ".join(line))
-            line, used = [], 0
-        used += length + (1 if line else 0)
-        line.append(word)
-    lines.append(" ".join(line))
-    return lines
+    return words_to_lines(text.split(), size)

@@ -16,7 +16,10 @@ from evennia.utils.test_resources import EvenniaCommandTest
 from tests.dice.scripted import ScriptedRng
 from world.kroll import services
 from world.kroll.models import Adventurer, KrollSheet
+from world import screen
 from world.kroll.rules import ATTRIBUTES
+
+WIDE_CLIENT = 1000
 
 
 def give_sheet(character, penalty=0, **ratings):
@@ -30,6 +33,12 @@ def give_sheet(character, penalty=0, **ratings):
 class KrollCommandTest(EvenniaCommandTest):
     def setUp(self):
         super().setUp()
+        # Kroll's tests read each message whole, as a client wider than any of them
+        # would show it; wrapping to a client's width is tested in tests/newcomer.
+        self.session.protocol_flags["SCREENWIDTH"] = {0: WIDE_CLIENT}
+        wide = patch.object(screen, "WIDEST", WIDE_CLIENT)
+        wide.start()
+        self.addCleanup(wide.stop)
         self.char3 = create.create_object(
             self.character_typeclass, key="Cid", location=self.room1, home=self.room1
         )

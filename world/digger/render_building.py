@@ -1,21 +1,21 @@
 """
 How dungeon building looks to a builder: the list with drafts, a whole deck,
 one card, the deck check (problems and warnings), dungeon files and the
-balance report. Nothing here changes state; every line fits in 78 columns.
+balance report. Nothing here changes state; every line fits the screen being
+drawn (world.screen).
 """
-
-import textwrap
 
 from django.urls import reverse
 
 from world.digger import rules
-from world.digger.render import WIDTH, heading, table, wrap
+from world.digger.render import heading, table, wrap
 from world.digger.sim_parties import SHIPPED, party_label
+from world.screen import fill, fit
 from world.words import counted
 
 
 def _item(text, bullet="  - "):
-    return textwrap.fill(text, WIDTH, initial_indent=bullet, subsequent_indent="    ")
+    return fill(text, indent=bullet, hang="    ")
 
 
 def state(model):
@@ -82,7 +82,8 @@ def deck(result):
         lines.append(wrap(f"Description: {model.description}"))
     if model.reward:
         lines.append(wrap(f"Reward: {model.reward}"))
-    lines.append(f"Deck: {counted(len(dungeon.cards), 'card')}, {counted(len(dungeon.challenges), 'challenge')}.")
+    cards, challenges = len(dungeon.cards), len(dungeon.challenges)
+    lines.append(f"Deck: {counted(cards, 'card')}, {counted(challenges, 'challenge')}.")
     lines += [card(position, card_) for position, card_ in enumerate(dungeon.cards, 1)]
     lines.append(report(result.report))
     return "\n".join(lines)
@@ -206,7 +207,7 @@ def simulation_report(done):
     """The balance report (a SimulationDone): the spread, the warning, the details."""
     lines = []
     for line in done.report.render().splitlines():
-        text = textwrap.fill(line, WIDTH, subsequent_indent="    ")
+        text = fit(line)
         lines.append(f"|r{text}|n" if line.startswith("Warning:") else text)
     if done.record is not None:
         lines.append(f"On the web: {reverse('digger:simulation', args=[done.record.pk])}")
