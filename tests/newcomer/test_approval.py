@@ -70,6 +70,22 @@ class TestApproval(DiggerCommandTest):
         self.form_party(self.char2)
         refused = self.call(CmdDungeon(), "/enter", caller=self.char2)
         assert refused.startswith("Only approved delvers may enter a dungeon: type +digger/submit")
+        self.call(CmdDigger(), "/submit", caller=self.char2)
+        refused = " ".join(self.call(CmdDungeon(), "/enter", caller=self.char2).split())
+        assert "You have asked for approval and staff have been told" in refused
+
+    def test_the_door_says_who_has_asked_and_who_has_not(self):
+        for member in (self.char1, self.char2, self.char3):
+            give_ratings(member)
+        self.form_party(self.char1, self.char2, self.char3)
+        for member in (self.char1, self.char2):
+            self.call(CmdDigger(), "/submit", caller=member)
+        refused = " ".join(self.call(CmdDungeon(), "/enter").split())
+        assert refused == (
+            "Only approved delvers may enter a dungeon, and Char, Char2 and Cid are not "
+            "approved yet. Cid has not asked: +digger/submit asks staff. Char and Char2 have "
+            "asked and wait for staff (help approval)."
+        )
 
     def test_the_welcome_text_names_the_first_steps(self):
         from server.conf.connection_screens import CONNECTION_SCREEN
