@@ -1,0 +1,21 @@
+"""
+A Kroll sheet on the web, read-only: your own character's, or any for staff
+(as +kroll/sheet in the game). What a viewer may not see is a 404, like what
+does not exist.
+"""
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import render
+
+from world.kroll import lookups
+
+
+@login_required
+def sheet(request, character_id):
+    try:
+        page = lookups.sheet_page(request.user, character_id)
+    except lookups.NotShown:
+        raise Http404("Nothing to show here") from None
+    return render(request, "kroll/sheet.html",
+                  {"page": page, "page_title": f"Kroll sheet of {page.character.key}"})
