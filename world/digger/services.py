@@ -228,23 +228,24 @@ def _approval_refusal(waiting, asked, leader):
         )
     unasked = [member for member in waiting if member not in asked]
     lines = [
-        f"Only approved delvers may enter a dungeon, and {_names(waiting)} "
+        f"Only approved delvers may enter a dungeon, and {_listed(waiting)} "
         f"{'is' if len(waiting) == 1 else 'are'} not approved yet."
     ]
     if unasked:
         lines.append(
-            f"{_names(unasked)} {'has' if len(unasked) == 1 else 'have'} not asked: "
+            f"{_listed(unasked)} {'has' if len(unasked) == 1 else 'have'} not asked: "
             "+digger/submit asks staff."
         )
     if asked:
         lines.append(
-            f"{_names(asked)} {'has' if len(asked) == 1 else 'have'} asked and "
+            f"{_listed(asked)} {'has' if len(asked) == 1 else 'have'} asked and "
             f"{'waits' if len(asked) == 1 else 'wait'} for staff (help approval)."
         )
     return " ".join(lines)
 
 
-def _names(characters):
+def _listed(characters):
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cid'."""
     return iter_to_str([character.key for character in characters], endsep=" and")
 
 
