@@ -158,8 +158,9 @@ class DelverCommand(MuxCommand):
         except Exception:
             logger.log_trace(f"Command {self.key!r} failed on {self.raw_string!r}")
             self.msg(
-                "|rSorry, something went wrong on our side and nothing was changed.|n "
-                "Staff can see the details in the server log; a |w+request/bug|n helps."
+                # (it may have failed after its change was saved: promise nothing)
+                "|rSorry, something went wrong on our side.|n Staff can see the details "
+                "in the server log; a |w+request/bug|n saying what you typed helps."
             )
 
     def func_default(self):
