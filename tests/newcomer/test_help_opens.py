@@ -43,6 +43,8 @@ class TestHelpOpens(EvenniaCommandTest):
         assert "Digger Points" in self.ask("DP")
         none = self.ask("xyzzy")
         assert "There is no help topic" in none
+        slip = self.ask("dungon")  # one letter short: offered, not opened
+        assert "There is no help topic" in slip and "dungeon" in slip.split("suggestions")[-1]
 
     def test_short_texts_are_not_paged(self):
         class Session:
