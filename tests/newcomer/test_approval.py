@@ -47,6 +47,22 @@ class TestApproval(DiggerCommandTest):
         listing = self.call(CmdApprove(), "")
         assert "Char2" not in listing and "Cid" in listing
 
+    def test_staff_hear_of_waiting_characters_at_login(self):
+        from world.digger import comeback
+
+        comeback.tell_staff(self.account)
+        assert not any("wait" in str(text) for text in self.staff_told)
+        self.call(CmdDigger(), "/submit", caller=self.char2)
+        self.call(CmdDigger(), "/submit", caller=self.char3)
+        self.staff_told.clear()
+        comeback.tell_staff(self.account)
+        assert self.staff_told == [
+            "|wApproval|n: 2 characters wait for approval; +approve lists them."]
+        heard = []
+        self.account2.msg = lambda text=None, **kw: heard.append(text)
+        comeback.tell_staff(self.account2)  # a player hears nothing of it
+        assert heard == []
+
     def test_players_cannot_list_or_approve(self):
         said = self.call(CmdApprove(), "", caller=self.char2)
         assert "Waiting for approval" not in said

@@ -122,7 +122,8 @@ def public_pages(site):
 def player_pages(site):
     hero = site["hero"].id
     return [
-        reverse("index"), site["hero"].web_get_detail_url(), reverse("character-manage"),
+        reverse("index"), reverse("webclient:index"), site["hero"].web_get_detail_url(),
+        reverse("character-manage"),
         reverse("digger:mine"), reverse("digger:sheet", args=[hero]), reverse("digger:runs"),
         reverse("digger:run", args=[site["run"]]), reverse("kroll:sheet", args=[hero]),
         reverse("goldengrave:companies"), reverse("goldengrave:company", args=[site["company"]]),

@@ -73,6 +73,12 @@ def pending_approvals(approvals):
     return "\n".join(lines)
 
 
+def waiting_notice(count):
+    """For staff at login: characters wait for their approval."""
+    waits = "waits" if count == 1 else "wait"
+    return f"|wApproval|n: {counted(count, 'character')} {waits} for approval; +approve lists them."
+
+
 def sheet(view):
     form = view.form
     lines = [
