@@ -83,10 +83,14 @@ class TestCommandsDrawForTheClient(DiggerCommandTest):
         self.connect(character).protocol_flags["SCREENWIDTH"] = {0: columns}
 
     def test_the_sheet_fits_a_narrow_client(self):
-        self.narrow(50)
+        self.narrow(70)
         out = self.call(CmdDigger(), "", "Digger sheet of Char")
-        assert widest(out) <= 50
-        assert "~" * 50 in out
+        assert widest(out) <= 70 and "~" * 60 in out
+        assert " Brute (Force)  Agility (Rush)" in out  # the ratings in a row
+        self.narrow(46)
+        out = self.call(CmdDigger(), "", "Digger sheet of Char")
+        assert widest(out) <= 46
+        assert " Wits     Investigate  0" in strip_ansi(out)  # a row each: no name broken
         # the long status line is wrapped, not cut (the test's call() drops a "+" opening a line)
         assert "asks for approval" in flat(out) and "digger/submit" in out
         assert screen_width() == WIDEST  # the default is back after the command

@@ -96,8 +96,13 @@ def sheet(view):
 
 
 def _ratings(form):
+    """The ratings in a row, or a row each where a row would break the names."""
     headers = [f"{ability} ({rules.ACTIONS[ability]})" for ability in rules.ABILITIES]
     ratings = [f"|w{form.rating(ability)}|n" for ability in rules.ABILITIES]
+    if sum(len(header) + 2 for header in headers) > screen_width():
+        rows = [(ability, rules.ACTIONS[ability], rating)
+                for ability, rating in zip(rules.ABILITIES, ratings)]
+        return str(table("Ability", "Action", "Rating", rows=rows))
     return str(table(*headers, rows=[ratings]))
 
 
