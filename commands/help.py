@@ -34,6 +34,7 @@ from evennia.locks.lockhandler import LockHandler
 
 from server.patches.cmdset_cache import derived
 from server.patches.lock_eval import remembered_eval
+from world.screen import fit, width_for_client
 
 # Different permissions and client widths make different indexes and grids;
 # a handful covers a game's players, staff and builders.
@@ -464,13 +465,15 @@ class CmdHelp(EvenniaCmdHelp):
 
     def format_help_entry(self, topic="", help_text="", aliases=None, suggested=None,
                           subtopics=None, click_topics=True):
-        """Evennia's; when nothing matched, not even in the help texts, the
-        names a typing slip away are suggested (`help dungon`: +dungeon)."""
+        """Evennia's, each line wrapped to the client's width (NAWS); when
+        nothing matched, not even in the help texts, the names a typing slip
+        away are suggested (`help dungon`: +dungeon)."""
         missed = getattr(self, "_missed", None)
         if topic is None and not suggested and missed is not None:
             suggested = self._near_misses(*missed) or None
-        return super().format_help_entry(topic, help_text, aliases, suggested, subtopics,
-                                         click_topics)
+        shown = super().format_help_entry(topic, help_text, aliases, suggested, subtopics,
+                                          click_topics)
+        return fit(str(shown), width_for_client(self.client_width()))
 
     def _near_misses(self, query, entries, fields):
         """Names one slip away from each word of `query`, offered, not opened:

@@ -139,6 +139,18 @@ def _fit(text, width):
             continue
         indent = _INDENT.match(line).group()
         hang = indent + "  " if indent and len(indent) + 2 < width // 2 else indent
-        words = _WORD_GAP.split(line[len(indent):].rstrip())  # wider gaps stay with their word
+        words = _words(line[len(indent):].rstrip())
         lines += [part.rstrip() for part in words_to_lines(words, width, indent, hang)]
     return "\n".join(lines)
+
+
+def _words(line):
+    """The words of `line` to wrap at: a wider gap stays with its word, and a
+    clickable link (`|lchelp dungeon|ltthe rules|le`) is never split."""
+    words = []
+    for word in _WORD_GAP.split(line):
+        if words and words[-1].rfind("|lc") > words[-1].rfind("|le"):
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    return words

@@ -66,6 +66,10 @@ def test_fit_wraps_only_what_is_too_wide_and_keeps_the_shape():
     assert lines[note + 1].startswith("    ") and lines[note + 1][4] != " "  # it hangs under it
     assert flat(fitted) == flat(text)  # nothing lost, nothing added
     assert fit("|rred words that take no room|n", 27) == "|rred words that take no room|n"
+    # a link is one word: its command and its text are never split
+    links = "see |lchelp dungeon rules|ltthe rules|le or |lchelp newbie|ltthe first steps|le"
+    assert fit(links, 20) == (
+        "see |lchelp dungeon rules|ltthe rules|le or\n|lchelp newbie|ltthe first steps|le")
 
 
 def test_fill_makes_a_paragraph_of_one_width():
