@@ -5,17 +5,14 @@ does not exist.
 """
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
 from django.shortcuts import render
 
+from web.shown import shown
 from world.kroll import lookups
 
 
 @login_required
 def sheet(request, character_id):
-    try:
-        page = lookups.sheet_page(request.user, character_id)
-    except lookups.NotShown:
-        raise Http404("Nothing to show here") from None
+    page = shown(lookups.sheet_page, lookups.NotShown, request.user, character_id)
     return render(request, "kroll/sheet.html",
                   {"page": page, "page_title": f"Kroll sheet of {page.character.key}"})
