@@ -12,6 +12,8 @@ Evennia's own commands) that:
   maps a switch (or "" for the bare command) to a lock type defined in the
   command's `locks` string, and the caller who does not pass it is refused,
   naming who may, before the switch runs;
+- fits what it says to the reader's client width (NAWS; tables and
+  wrapped texts drawn while it runs follow that width too);
 - shows a `GameError`'s message to the caller, and turns any other exception
   into a short apology (the traceback goes to the server log, never to a
   player).
@@ -23,7 +25,7 @@ from evennia.commands.default.muxcommand import MuxCommand
 from evennia.utils import evmore, logger
 
 from world.errors import GameError
-from world.text_table import draw_for_client, reset_width
+from world.screen import draw_for_client, fit, reset_width
 
 _USAGE_BLOCK = re.compile(r"Usage:\s*\n(.*?)(?:\n\s*\n|\Z)", re.S)
 _SWITCH_WORD = re.compile(r"(\s*)(\S*)(.*)", re.S)
@@ -67,6 +69,12 @@ class DelverCommand(MuxCommand):
             super().parse()
             if chosen:
                 self.switches = [chosen]  # the full name, however shortened
+
+    def msg(self, text=None, *args, **kwargs):
+        """Send to the reader, every line that is wider than their client wrapped."""
+        if isinstance(text, str):
+            text = fit(text)
+        super().msg(text, *args, **kwargs)
 
     def msg_paged(self, text):
         """Send `text` through Evennia's pager, so a long text is read a screen at a time."""
@@ -150,8 +158,9 @@ class DelverCommand(MuxCommand):
         except Exception:
             logger.log_trace(f"Command {self.key!r} failed on {self.raw_string!r}")
             self.msg(
-                "|rSorry, something went wrong on our side and nothing was changed.|n "
-                "Staff can see the details in the server log; a |w+request/bug|n helps."
+                # (it may have failed after its change was saved: promise nothing)
+                "|rSorry, something went wrong on our side.|n Staff can see the details "
+                "in the server log; a |w+request/bug|n saying what you typed helps."
             )
 
     def func_default(self):

@@ -17,6 +17,7 @@ database's help entries are read once and again only after one is saved or
 deleted (Django signals; see `help_entries`).
 """
 
+import re
 from collections import OrderedDict
 
 from django.conf import settings
@@ -33,6 +34,7 @@ from evennia.locks.lockhandler import LockHandler
 
 from server.patches.cmdset_cache import derived
 from server.patches.lock_eval import remembered_eval
+from world.screen import fit, width_for_client
 
 # Different permissions and client widths make different indexes and grids;
 # a handful covers a game's players, staff and builders.
@@ -432,6 +434,7 @@ class CmdHelp(EvenniaCmdHelp):
         goes first among the matches and the suggestions.
         """
         fields = search_fields or SEARCH_FIELDS
+        self._missed = None
         bare = _without_prefix(query)
         named = _named_topic(query, entries)
         if named is not None and search_fields is None:
@@ -452,12 +455,34 @@ class CmdHelp(EvenniaCmdHelp):
             if matches:
                 break
         if not matches:
+            self._missed = (query, entries, fields)  # for format_help_entry's last resort
             return None, suggestions
         same = next((name for name in suggestions if _without_prefix(name) == bare), None)
         if same is not None:
             suggestions.remove(same)
             suggestions.insert(0, same)
         return matches[0], suggestions
+
+    def format_help_entry(self, topic="", help_text="", aliases=None, suggested=None,
+                          subtopics=None, click_topics=True):
+        """Evennia's, each line wrapped to the client's width (NAWS); when
+        nothing matched, not even in the help texts, the names a typing slip
+        away are suggested (`help dungon`: +dungeon)."""
+        missed = getattr(self, "_missed", None)
+        if topic is None and not suggested and missed is not None:
+            suggested = self._near_misses(*missed) or None
+        shown = super().format_help_entry(topic, help_text, aliases, suggested, subtopics,
+                                          click_topics)
+        return fit(str(shown), width_for_client(self.client_width()))
+
+    def _near_misses(self, query, entries, fields):
+        """Names one slip away from each word of `query`, offered, not opened:
+        a slip is a guess."""
+        words = re.findall(r"[a-z0-9]{4,}", query.lower())
+        if not words:
+            return []
+        fuzzy = " ".join(f"{word}~1" for word in words)
+        return search_entries(fuzzy, entries, fields, self.suggestion_maxnum)[1]
 
     def msg_help(self, text, **kwargs):
         """Evennia's, but a text that fits the client's screen (with a few

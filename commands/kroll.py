@@ -11,6 +11,7 @@ import re
 from evennia import CmdSet
 
 from commands.command import DelverCommand
+from commands.news import tell_each
 from world import access
 from world.dice import kroll as dice
 from world.kroll import expedition, render, rules, services
@@ -108,7 +109,7 @@ def _followup(caller, text):
 
 
 def _announce(caller, text):
-    caller.location.msg_contents(text, from_obj=caller)
+    tell_each(caller.location.contents, text, from_obj=caller)
 
 
 class CmdKroll(DelverCommand):
@@ -353,7 +354,7 @@ class CmdKrollAdmin(DelverCommand):
     def _tell(self, character, text):
         self.msg(text)
         if character != self.caller:
-            character.msg(text)
+            tell_each([character], text)
 
 
 class CmdExpedition(DelverCommand):
@@ -457,8 +458,7 @@ class CmdExpedition(DelverCommand):
         return find_character(self.caller, self.args, anywhere=True) if self.args else None
 
     def _tell_all(self, ledger, text):
-        for character in dict.fromkeys([self.caller, *ledger.characters]):
-            character.msg(text)
+        tell_each(dict.fromkeys([self.caller, *ledger.characters]), text)
 
 
 class KrollCmdSet(CmdSet):

@@ -61,7 +61,7 @@ class CmdRequest(DelverCommand):
 
     def func_default(self):
         if not self.args:
-            self.msg(render.own_list(services.own_requests(self.actor()), self.client_width()))
+            self.msg(render.own_list(services.own_requests(self.actor())))
         elif self.rhs is None:
             self.msg(render.detail(services.read_request(self.actor(), self.number(self.lhs))))
         else:
@@ -161,7 +161,7 @@ class CmdRequests(DelverCommand):
         if self.args:
             self.refuse_usage()
         rows = services.own_requests(services.actor_for(self.caller))
-        self.msg(render.own_list(rows, self.client_width()))
+        self.msg(render.own_list(rows))
 
     def switch_all(self):
         filters = {}
@@ -171,7 +171,7 @@ class CmdRequests(DelverCommand):
                 self.refuse_usage(f"Filters look like key=value, not {word!r}.")
             filters[key.lower()] = value
         queue = services.staff_queue(services.actor_for(self.caller), filters)
-        self.msg(render.queue(queue, self.client_width()))
+        self.msg(render.queue(queue))
 
 
 class RequestCmdSet(CmdSet):

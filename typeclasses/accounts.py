@@ -8,6 +8,7 @@ from evennia.accounts.accounts import DefaultAccount, DefaultGuest
 from evennia.objects.models import ObjectDB
 from evennia.utils.utils import is_iter
 
+from world.digger import comeback as digger_return
 from world.requests import notify as requests_notify
 from world.social import setup as social_setup  # issue 21
 
@@ -18,6 +19,7 @@ class Account(DefaultAccount):
     def at_post_login(self, session=None, **kwargs):
         super().at_post_login(session=session, **kwargs)
         requests_notify.on_login(self)
+        digger_return.tell_staff(self)  # characters waiting for approval
         social_setup.on_login(self)  # issue 21: unread mail and posts, default channels
 
     def at_look(self, target=None, session=None, **kwargs):

@@ -8,6 +8,7 @@ from evennia.objects.objects import DefaultCharacter
 from world.client_state import hooks as client_state
 from world.digger import comeback as digger_return
 from world.identity import WELCOME
+from world.screen import client_columns, fit
 
 from .objects import ObjectParent
 
@@ -17,7 +18,8 @@ class Character(ObjectParent, DefaultCharacter):
 
     def at_post_puppet(self, **kwargs):
         super().at_post_puppet(**kwargs)
-        self.msg(WELCOME.format(game=settings.SERVERNAME, name=self.key))
+        welcome = WELCOME.format(game=settings.SERVERNAME, name=self.key)
+        self.msg(fit(welcome, client_columns(self)))
         digger_return.tell(self)  # back in the middle of a dungeon run: where things stand
 
     def at_post_move(self, source_location, move_type="move", **kwargs):

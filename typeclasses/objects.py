@@ -4,9 +4,17 @@ Objects: the things in the game world, and what every in-world entity shares.
 
 from evennia.objects.objects import DefaultObject
 
+from world.screen import client_columns, fit
+
 
 class ObjectParent:
     """Mixed into every in-world typeclass (objects, characters, rooms, exits)."""
+
+    def format_appearance(self, appearance, looker, **kwargs):
+        """What `look` shows, every line wider than the looker's client wrapped
+        (a description is best written as paragraphs, one line each)."""
+        shown = super().format_appearance(appearance, looker, **kwargs)
+        return fit(shown, client_columns(looker))
 
 
 class Object(ObjectParent, DefaultObject):

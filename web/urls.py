@@ -32,6 +32,7 @@ urlpatterns = [
     path("oldgold/regions/", include("web.oldgold_travel.urls")),
     path("oldgold/", include("web.oldgold.urls")),  # issue 17: Old Gold sheets
     path("goldengrave/", include("web.goldengrave.urls")),  # issue 16
+    path("kroll/", include("web.kroll.urls")),
     path("", include("web.social.urls")),  # issue 21: /scenes/, /mail/, /boards/
     # path("mypath/", include("path.to.my.urls.file")),
 ]

@@ -31,37 +31,43 @@ HELP_ENTRY_DICTS = [
         "text": """
             |wFirst steps: from your first login to your first dungeon|n
 
-            Type each line as shown (the |w<...>|n parts are yours to fill in).
+            Type each line as shown (the |w<...>|n parts are yours).
 
-            0. At the login screen: |wcreate <name> <password>|n, answer |wy|n, then
-               |wconnect <name> <password>|n. Your account comes with a character
-               of the same name and you start out playing it: there is no
+            0. At the login screen: |wcreate <name> <password>|n,
+               answer |wy|n, then |wconnect <name> <password>|n. Your
+               account comes with a character of the same name,
+               and you start out playing it: there is no
                |wcharcreate|n step (it refuses a second character).
             1. Look at your delver's sheet: |w+digger|n
-               You start in chargen with {start_dp} Digger Points (DP), every rating 0.
-            2. Raise your four ratings (a step from r to r+1 costs r+1 DP):
+               You start in chargen with {start_dp} Digger Points (DP)
+               and every rating at 0.
+            2. Raise your four ratings (from r to r+1 costs r+1 DP):
                |w+digger/raise brute=3|n   |w+digger/raise agility=3|n
                |w+digger/raise wits=3|n    |w+digger/raise combat=3|n
-               In chargen |w+digger/lower <ability>|n gives the DP back.
-            3. Get a tool ({tool_dp} DP, built from {tp} Tool Points). Design one in a
-               menu with |w+tools/design|n, or buy one in a line:
+               In chargen |w+digger/lower <ability>|n gives DP back.
+            3. Get a tool ({tool_dp} DP, built from {tp} Tool Points).
+               Design one in a menu with |w+tools/design|n, or buy
+               one in a line:
                |w+tools/buy Crowbar=Brute Major Improved|n
-               In chargen your first tool brings a second one free.
-            4. Load your belt ({slots_1} slots to begin with): |w+tools|n numbers your
-               tools, then |w+tools/load 1|n puts the first one on it.
+               In chargen your first tool brings a second free.
+            4. Load your belt ({slots_1} slots to begin with): |w+tools|n
+               numbers your tools, then |w+tools/load 1|n puts the
+               first one on it.
             5. Ask for approval: |w+digger/submit|n
-               Staff are told at once; |w+digger|n shows where it stands. Only
-               approved delvers may enter a dungeon.
-            6. Find a party: |w+dungeon/list|n shows the open dungeons.
-               |w+party/create <dungeon #>|n starts a party (you lead it), or
-               |w+party/join <name>|n joins someone's; |wwho|n shows who is on.
-            7. Go in: the leader types |w+dungeon/enter|n and the first card
-               comes up. |whelp dungeon rules|n explains the rounds.
+               Staff are told at once; |w+digger|n shows where it
+               stands. Only approved delvers enter a dungeon.
+            6. Find a party: |w+dungeon/list|n shows the dungeons.
+               |w+party/create <dungeon #>|n starts a party (you
+               lead it), or |w+party/join <name>|n joins someone's;
+               |wwho|n shows who is on.
+            7. Go in: the leader types |w+dungeon/enter|n and the
+               first card comes up. |whelp dungeon rules|n explains
+               the rounds.
 
-            In and out of character: |wooc <text>|n speaks out of character to
-            the room. |wunpuppet|n stops playing your character: you stay logged
-            in, but the commands above need your character, so type |wic|n to take
-            it up again.
+            In and out of character: |wooc <text>|n speaks out of
+            character to the room. |wunpuppet|n stops playing your
+            character: you stay logged in, but the commands above
+            need your character, so type |wic|n to take it up again.
         """.format(**_DIGGER_NUMBERS),
     },
     {

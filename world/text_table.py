@@ -9,48 +9,11 @@ milliseconds a row, which matters for screens a party asks for every round.
 """
 
 import textwrap
-from contextvars import ContextVar
 
-from evennia.utils.ansi import strip_ansi
+from world.screen import WIDEST, fill, screen_width, visible_len, words_to_lines
 
 RULE = "~"
 MIN_COLUMN = 3  # the narrowest a column is squeezed to (text, without its padding)
-WIDEST = 78  # a screen's lines never pass this, however wide the client
-NARROWEST = 30  # a client reporting less (or nonsense) still gets readable columns
-
-# The width of the screen being drawn: the reader's client width while a
-# command runs (set by the command), else WIDEST.
-_screen_width = ContextVar("screen_width", default=WIDEST)
-
-
-def screen_width():
-    """The width to draw for now: the client's reported width, at most WIDEST."""
-    return _screen_width.get()
-
-
-def width_for_client(reported):
-    """The width to draw for a client that reported `reported` columns (NAWS)."""
-    try:
-        reported = int(reported)
-    except (TypeError, ValueError):
-        return WIDEST
-    if reported <= 0:
-        return WIDEST
-    return max(NARROWEST, min(WIDEST, reported))
-
-
-def draw_for_client(reported):
-    """Draw for a client of `reported` columns until reset(token)."""
-    return _screen_width.set(width_for_client(reported))
-
-
-def reset_width(token):
-    _screen_width.reset(token)
-
-
-def visible_len(text):
-    """How many columns `text` takes on screen (colour codes take none)."""
-    return len(strip_ansi(text)) if "|" in text else len(text)
 
 
 def text_table(headers, rows, width=None, widths=None):
@@ -101,36 +64,26 @@ def _row_lines(row, sizes):
 
 
 def fold(text, width=None, indent="  "):
-    """Every line of `text` folded at spaces to `width` columns (default the width
-    being drawn), colour codes taking none; a folded line goes on under its own
-    leading spaces and `indent` more."""
+    """Every line of `text` longer than `width` columns (default the width being
+    drawn) folded at spaces, colour codes taking none; a folded line goes on
+    under its own leading spaces and `indent` more."""
     width = width or screen_width()
     folded = []
     for line in str(text).split("\n"):
+        if visible_len(line) <= width:
+            folded.append(line)
+            continue
         lead = line[: len(line) - len(line.lstrip(" "))]
-        first, *rest = _wrap(line[len(lead) :], width - len(lead), width - len(lead + indent))
-        folded.append(lead + first)
-        folded.extend(lead + indent + part for part in rest)
+        folded.append(fill(line[len(lead):], width, indent=lead, hang=lead + indent))
     return "\n".join(folded)
 
 
-def _wrap(text, size, later=None):
-    """`text` as lines of at most `size` columns, those after the first at most `later`
-    (default `size`); a longer word keeps its own line."""
-    later = size if later is None else later
+def _wrap(text, size):
+    """`text` as lines of at most `size` columns (a longer word keeps its own line)."""
     if "\n" in text:
-        return [line for part in text.split("\n") for line in _wrap(part, size, later)]
+        return [line for part in text.split("\n") for line in _wrap(part, size)]
     if visible_len(text) <= size:
         return [text]
-    if "|" not in text and later == size:
+    if "|" not in text:
         return textwrap.wrap(text, size) or [""]
-    lines, line, used, room = [], [], 0, size
-    for word in text.split():
-        length = visible_len(word)
-        if line and used + 1 + length > room:
-            lines.append(" ".join(line))
-            line, used, room = [], 0, later
-        used += length + (1 if line else 0)
-        line.append(word)
-    lines.append(" ".join(line))
-    return lines
+    return words_to_lines(text.split(), size)

@@ -173,7 +173,9 @@ class DungeonBuilding:
             self.msg(render_building.deletion_preview(building.check_deletable(number)))
 
     def switch_edit(self):
-        buildmenu.start(self.caller, building.look(self.dungeon_number()).model.number)
+        buildmenu.start(
+            self.caller, building.look(self.dungeon_number()).model.number, self.session
+        )
 
     def switch_export(self):
         number = self.dungeon_number()

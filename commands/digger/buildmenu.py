@@ -12,18 +12,19 @@ builder can also delete the dungeon (after a confirmation, with the checks of
 
 from functools import wraps
 
-from evennia.utils.evmenu import EvMenu
 
+from commands.menu import FittedMenu
 from world.digger import building, render_building, rules
 from world.numbers import whole_number
 from world.digger.render import wrap
 from world.errors import GameError
+from world.words import counted
 
 CLEAR = "-"  # typed alone at a prompt: empty the field
 
 
-def start(caller, number):
-    """Open the editor on dungeon `number` for `caller`."""
+def start(caller, number, session=None):
+    """Open the editor on dungeon `number` for `caller` (on `session`)."""
     nodes = {
         node.__name__: node
         for node in (
@@ -41,7 +42,8 @@ def start(caller, number):
             node_closed,
         )
     }
-    EvMenu(caller, nodes, startnode="node_dungeon", cmd_on_exit=None, dungeon=number)
+    FittedMenu(caller, nodes, startnode="node_dungeon", cmd_on_exit=None, session=session,
+               dungeon=number)
 
 
 def _number(caller):
@@ -249,7 +251,7 @@ def node_cards(caller, raw_string, result, **kwargs):
         {"key": "a", "desc": "Add a card", "goto": "node_add_card"},
         {"key": "b", "desc": "Back", "goto": "node_dungeon"},
     ]
-    text = f"|wThe deck of dungeon #{result.model.number}|n ({len(cards)} cards). Pick one:"
+    text = f"|wThe deck of dungeon #{result.model.number}|n ({counted(len(cards), 'card')}). Pick one:"
     return text, tuple(options)
 
 

@@ -1,14 +1,17 @@
 """
 What every Digger command shares: finding characters by name, and delivering
-news to a party (each member wherever they are) and to the room.
+news to a party (each member wherever they are) and to the room, each reader's
+copy drawn for their client's width.
 """
 
 from commands.command import DelverCommand
+from commands.news import drawn_for, tell_each
 from world import access
 from world.access import STAFF_LOCK, is_staff
 from world.digger import rules
 from world.digger.errors import DiggerError
 from world.numbers import INTEGER_COLUMN_MAX, whole_number
+from world.screen import client_columns
 
 HELP_CATEGORY = "Digger"
 
@@ -70,18 +73,18 @@ def find_character(caller, name):
 
 
 def tell_party(members, text):
-    """Send `text` to every member of a party, wherever they are."""
-    for member in members:
-        member.msg(text)
+    """Send `text` (a text or a render, see commands.news) to every member of a
+    party, wherever they are."""
+    tell_each(members, text)
 
 
 def tell_staff(text):
-    """Send `text` to every member of staff who is online."""
+    """Send `text` to every member of staff who is online, fitted to their client."""
     import evennia
 
     for account in evennia.SESSION_HANDLER.all_connected_accounts():
         if is_staff(account):
-            account.msg(text)
+            account.msg(drawn_for(client_columns(account), text))
 
 
 def tell_room(caller, text, members=()):
@@ -91,17 +94,20 @@ def tell_room(caller, text, members=()):
 
 def tell_rooms(rooms, text, members=(), from_obj=None):
     """
-    Send the public part to everyone in `rooms` but the `members`. The text is
-    final, so it goes to each onlooker as it is: the room's `msg_contents`
-    would run it through the `$func` parser and `str.format` once per
-    onlooker, work that a card's text does not need and that tool names
-    players choose (`{`, `$`) would upset.
+    Send the public part (a text or a render, see commands.news) to everyone in
+    `rooms` but the `members`. The text is final, so it goes to each onlooker
+    as it is: the room's `msg_contents` would run it through the `$func`
+    parser and `str.format` once per onlooker, work that a card's text does
+    not need and that tool names players choose (`{`, `$`) would upset.
     """
     members = set(members)
-    for room in dict.fromkeys(room for room in rooms if room is not None):  # each room once
-        for onlooker in room.contents:
-            if onlooker not in members:
-                onlooker.msg(text=text, from_obj=from_obj)
+    onlookers = [
+        onlooker
+        for room in dict.fromkeys(room for room in rooms if room is not None)  # each room once
+        for onlooker in room.contents
+        if onlooker not in members
+    ]
+    tell_each(onlookers, text, from_obj)
 
 
 class DiggerCommand(DelverCommand):

@@ -5,6 +5,8 @@ are, and its public part to the room. The builders' switches of +dungeon
 live in `building.py`.
 """
 
+from functools import partial
+
 from world.digger import building, render_building, render_run, rules, services, store
 
 from .building import DungeonBuilding
@@ -61,9 +63,9 @@ class CmdDungeon(DungeonBuilding, DiggerCommand):
             dungeon = store.open_dungeon(self.number(self.args, "the dungeon's number"))
         else:
             dungeon = services.party_dungeon(self.caller)
-        text = render_run.dungeon_info(dungeon, self.caller)
-        self.msg(text)
-        tell_room(self.caller, text, [self.caller])
+        info = partial(render_run.dungeon_info, dungeon, self.caller)
+        self.msg(info())
+        tell_room(self.caller, info, [self.caller])
 
     def switch_enter(self):
         self.tell_draw(services.enter(self.caller))
@@ -73,13 +75,13 @@ class CmdDungeon(DungeonBuilding, DiggerCommand):
 
     def switch_retreat(self):
         audience, ending = services.retreat(self.caller)
-        tell_party(audience.hearers, render_run.retreated(self.caller, ending))
-        tell_room(self.caller, render_run.retreated_public(audience), audience.hearers)
+        tell_party(audience.hearers, partial(render_run.retreated, self.caller, ending))
+        tell_room(self.caller, partial(render_run.retreated_public, audience), audience.hearers)
 
     def tell_draw(self, report):
         hearers = report.audience.hearers
-        tell_party(hearers, render_run.drawn(report))
-        tell_room(self.caller, render_run.drawn_public(report), hearers)
+        tell_party(hearers, partial(render_run.drawn, report))
+        tell_room(self.caller, partial(render_run.drawn_public, report), hearers)
 
 
 class CmdAct(DiggerCommand):
@@ -126,8 +128,8 @@ class CmdAct(DiggerCommand):
         member = self.character(self.args) if self.args else None
         report = services.complete(self.caller, member)
         members, hearers = report.audience.members, report.audience.hearers
-        tell_party(dict.fromkeys((*hearers, self.caller)), render_run.round_result(report))
-        public = render_run.round_public(report)
+        tell_party(dict.fromkeys((*hearers, self.caller)), partial(render_run.round_result, report))
+        public = partial(render_run.round_public, report)
         if self.caller in members:
             tell_room(self.caller, public, hearers)
         else:  # staff finishing another party's round: the news goes where that party is
@@ -163,7 +165,7 @@ def act(command, mode):
     if not command.args:
         command.refuse_usage("Name an ability, an action or a tool from your belt.")
     report = services.act(command.caller, command.args, mode)
-    tell_party(report.audience.hearers, render_run.acted(report))
+    tell_party(report.audience.hearers, partial(render_run.acted, report))
 
 
 class CmdCamp(DiggerCommand):

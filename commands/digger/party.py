@@ -1,5 +1,7 @@
 """+party: gather a party for a dungeon, join, leave, hand over the lead."""
 
+from functools import partial
+
 from world.digger import party, render_run, services
 
 from .common import DiggerCommand, tell_party, tell_room, with_rules
@@ -81,7 +83,7 @@ class CmdParty(DiggerCommand):
 
     def switch_name(self):
         named = party.name_party(self.caller, self.args)
-        tell_party(named.members, f"{TAG} {self.caller.key} names the party: the room now hears of {named.name}.")
+        tell_party(named.members, render_run.party_named(self.caller, named))
 
     def switch_watch(self):
         if not self.args:
@@ -99,7 +101,7 @@ class CmdParty(DiggerCommand):
             self.msg("You are not following any party. +party/watch <leader> follows one.")
 
     def announce(self, change, public=False):
-        text = render_run.party_change(change)
+        text = partial(render_run.party_change, change)
         audience = set(change.members) | {self.caller}
         tell_party(audience, text)
         if public:

@@ -6,15 +6,16 @@ same service as the one-line +tools/buy.
 The design in progress lives on the menu (`caller.ndb._evmenu.spec`).
 """
 
-from evennia.utils.evmenu import EvMenu
-
+from commands.menu import FittedMenu
 from world.digger import render, rules
 from world.digger.errors import DiggerError
 from world.digger.tools import ToolSpec, buy_tool
+from world.screen import fit
+from world.words import counted
 
 
-def start(caller):
-    """Open the designer for `caller` with an empty design."""
+def start(caller, session=None):
+    """Open the designer for `caller` (on `session`) with an empty design."""
     nodes = {
         node.__name__: node
         for node in (
@@ -27,20 +28,21 @@ def start(caller):
             node_bought,
         )
     }
-    EvMenu(caller, nodes, startnode="node_design", cmd_on_exit=_on_exit, spec=ToolSpec(), bought=[])
+    FittedMenu(caller, nodes, startnode="node_design", cmd_on_exit=_on_exit, session=session,
+               spec=ToolSpec(), bought=[])
 
 
 def _on_exit(caller, menu):
     """Say what the visit came to, whichever way the menu was left."""
     bought = getattr(menu, "bought", [])
-    if not bought:
-        caller.msg("You close the tool designer. Nothing was bought and no DP was spent.")
-        return
-    names = ", ".join(bought)
-    caller.msg(
-        f"You close the tool designer. Bought: {names}. See them with +tools; "
-        "put one on your belt with +tools/load <number>."
-    )
+    if bought:
+        said = (
+            f"You close the tool designer. Bought: {', '.join(bought)}. See them with "
+            "+tools; put one on your belt with +tools/load <number>."
+        )
+    else:
+        said = "You close the tool designer. Nothing was bought and no DP was spent."
+    caller.msg(fit(said, menu.width()))
 
 
 def _spec(caller):
@@ -61,12 +63,13 @@ def node_design(caller, raw_string, **kwargs):
         + "\nPick what to set by number or name, or q to stop (nothing is bought until b)."
     )
     options = (
-        {"key": "1", "desc": "Name", "goto": "node_name"},
-        {"key": "2", "desc": "Category", "goto": "node_category"},
-        {"key": "3", "desc": "Rating (Major or Minor)", "goto": "node_rating"},
-        {"key": "4", "desc": "Qualities and drawback", "goto": "node_qualities"},
-        {"key": "5", "desc": "Description", "goto": "node_description"},
-        {"key": "b", "desc": "Buy this tool", "goto": _buy},
+        {"key": ("1", "name"), "desc": "Name", "goto": "node_name"},
+        {"key": ("2", "category"), "desc": "Category", "goto": "node_category"},
+        {"key": ("3", "rating"), "desc": "Rating (Major or Minor)", "goto": "node_rating"},
+        {"key": ("4", "qualities", "drawback"), "desc": "Qualities and drawback",
+         "goto": "node_qualities"},
+        {"key": ("5", "description"), "desc": "Description", "goto": "node_description"},
+        {"key": ("b", "buy"), "desc": "Buy this tool", "goto": _buy},
     )
     return text, options
 
@@ -94,7 +97,7 @@ def node_category(caller, raw_string, **kwargs):
 def node_rating(caller, raw_string, **kwargs):
     lines = [
         f"{rating}: {rules.RATING_TP[rating]} TP, +{rules.TOOL_BONUS[rating]} to the roll, "
-        f"{rules.TOOL_USES[rating]} uses per dungeon"
+        f"{counted(rules.TOOL_USES[rating], 'use')} per dungeon"
         for rating in rules.TOOL_RATINGS
     ]
     return _choice(caller, "\n".join(lines), "rating", rules.TOOL_RATINGS)

@@ -66,7 +66,7 @@ class CmdTools(DiggerCommand):
         self.msg(render.belt_change(change, loaded=False))
 
     def switch_design(self):
-        toolmenu.start(self.caller)
+        toolmenu.start(self.caller, self.session)
 
     def switch_buy(self):
         if not self.args:

@@ -4,7 +4,7 @@ snapshot of every dungeon row, to prove that a refusal changed nothing."""
 from commands.digger import CmdCard, CmdDungeon, CmdParty
 from world.digger.models import Dungeon, DungeonCard
 
-from .fixtures import DiggerCommandTest, give_ratings, plain
+from .fixtures import DiggerCommandTest, flat, give_ratings, plain
 
 
 def snapshot():
@@ -54,7 +54,7 @@ class BuilderTest(DiggerCommandTest):
         """`args` is refused with a message containing `expected`, and nothing changed."""
         before = snapshot()
         out = plain(self.call(command, args, caller=caller or self.char1))
-        assert expected in out, out
+        assert expected in flat(out), out
         assert snapshot() == before
         return out
 

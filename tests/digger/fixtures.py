@@ -101,6 +101,11 @@ def plain(text):
     return strip_ansi(text)
 
 
+def flat(text):
+    """The text as one line: long lines are wrapped to the reader's width."""
+    return " ".join(plain(text).split())
+
+
 def widest_line(text):
     return max((len(line) for line in plain(text).splitlines()), default=0)
 

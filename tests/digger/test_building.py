@@ -285,7 +285,7 @@ class TestDeleting(BuilderTest):
         number = self.new_dungeon()
         self.run_card(f"/add {number}={CHALLENGES[0]}")
         out = self.run_dungeon(f"/delete {number}")
-        assert "removes it and its 1 cards for good" in out
+        assert "removes it and its 1 card for good" in out
         assert f"+dungeon/delete {number}=yes" in out
         assert Dungeon.objects.filter(number=number).exists()
         out = self.run_dungeon(f"/delete {number}=yes")

@@ -8,7 +8,7 @@ from world.digger.ledger import sheet_for
 from world.digger.models import BeltSlot, DPEntry, Party, Run
 
 from .building_helpers import BuilderTest, keys
-from .fixtures import DiggerCommandTest, give_ratings, give_tool, plain
+from .fixtures import DiggerCommandTest, flat, give_ratings, give_tool, plain
 
 THIRTY_DIGITS = "9" * 30
 NOT_NUMBERS = ("²", "--5", THIRTY_DIGITS)
@@ -55,7 +55,7 @@ class TestCommandsRefuseWhatIsNoNumber(DiggerCommandTest):
             self.call(CmdDungeon(), "/enter")
         before = Run.objects.get().state
         for text in NOT_NUMBERS:
-            out = plain(self.call(CmdAct(), text))
+            out = flat(self.call(CmdAct(), text))
             assert out.startswith(f"'{text}' is not an ability, an action or a tool on your belt")
         assert Run.objects.get().state == before
         self.call(CmdAct(), "#1", "[Digger] Char answers with Crowbar")

@@ -8,7 +8,7 @@ from world.digger.deck import Card
 from world.digger.models import Run, RunRoll
 from world.digger.store import save_dungeon
 
-from .fixtures import HIT, MISS, DiggerCommandTest, barrow, card, give_ratings, give_tool
+from .fixtures import HIT, MISS, DiggerCommandTest, barrow, card, flat, give_ratings, give_tool
 
 PIT = (
     card("drop", rules.BRUTE, 1, ("Tire",), rules.ENTRY, "The Drop"),
@@ -87,23 +87,15 @@ class TestRefusals(RunTest):
             "rush",
             "This challenge tests Brute, not Agility: use Brute or Force, " "or a Brute tool.",
         )
-        self.call(
-            CmdAct(),
-            "sing",
-            "'sing' is not an ability, an action or a tool on your belt. "
-            "This challenge tests Brute (Force).",
-        )
+        out = self.call(CmdAct(), "sing", "'sing' is not an ability, an action or a tool on")
+        assert "on your belt. This challenge tests Brute (Force)." in flat(out)
         self.call(CmdAct(), "", "Name an ability, an action or a tool from your belt.")
         self.assert_unchanged(before)
 
     def test_tool_refusals(self):
         before = self.state()
-        self.call(
-            CmdAct(),
-            "Rope",
-            "'Rope' is not on your belt: only tools loaded before " "entering go into a dungeon.",
-            caller=self.char2,
-        )
+        out = self.call(CmdAct(), "Rope", "'Rope' is not on your belt:", caller=self.char2)
+        assert "only tools loaded before entering go into a dungeon." in flat(out)
         self.call(CmdAct(), "3", "'3' is not on your belt", caller=self.char2)
         self.call(CmdAct(), "9", "'9' is not an ability, an action or a tool", caller=self.char2)
         self.call(CmdAct(), "Crowbar", "'Crowbar' is not an ability", caller=self.char3)
@@ -117,12 +109,8 @@ class TestRefusals(RunTest):
         self.call(CmdAct(), "cr", "[Digger] Char2 answers with Crowbar", caller=self.char2)
         self.finish_and_draw(self.char1, self.char3)  # the boulder
         self.finish_and_draw(*self.members)  # the ledge
-        self.call(
-            CmdAct(),
-            "crowbar",
-            "Crowbar is a Brute tool; this challenge needs Agility or " "Rush, or an Agility tool.",
-            caller=self.char2,
-        )
+        out = self.call(CmdAct(), "crowbar", "Crowbar is a Brute tool;", caller=self.char2)
+        assert "this challenge needs Agility or Rush, or an Agility tool." in flat(out)
 
     def test_completing_too_early_or_by_someone_else(self):
         self.call(CmdAct(), "force")
@@ -303,7 +291,7 @@ class TestActingThenGoingOffline(DiggerCommandTest):
         self.call(CmdAct(), "force")
         with self.dice(HIT):  # one roll only: Char's
             out = self.call(CmdAct(), "/complete", "[Digger] Challenge 1, The Gate: the party")
-        assert "1 of 1 rolls reached 9" in out
+        assert "1 of 1 roll reached 9" in out
         assert "Char2: Exhaustion +7 (party passed +4, Tire +3) -> 7" in out
         rolls = {row.character_name: row for row in RunRoll.objects.all()}
         assert (rolls["Char2"].status, rolls["Char2"].dice) == ("disconnected", [])

@@ -115,10 +115,10 @@ def test_two_newcomers_follow_the_topic_to_a_first_card(approving_game, unique_n
         joined = mate.type(f"+party/join {ann}", as_shown="+party/join <name>")
         assert "joins the party" in joined, joined
 
-        # Staff have not answered yet: the door says how to get approved.
+        # Staff have not answered yet: the door says so.
         refused = lead.type("+dungeon/enter")
         assert "Only approved delvers may enter a dungeon" in refused, refused
-        assert "+digger/submit" in refused
+        assert f"{ann} and {bob} have asked and wait for staff" in refused, refused
 
         waiting = flat(staff.command("+approve", timeout=WAIT))
         assert "Waiting for approval" in waiting and ann in waiting and bob in waiting, waiting

@@ -16,7 +16,10 @@ from evennia.utils.test_resources import EvenniaCommandTest
 from tests.dice.scripted import ScriptedRng
 from world.kroll import render, services
 from world.kroll.models import Adventurer, KrollSheet
+from world import screen
 from world.kroll.rules import ATTRIBUTES
+
+WIDE_CLIENT = 1000
 
 
 def give_sheet(character, penalty=0, **ratings):
@@ -31,13 +34,18 @@ class KrollCommandTest(EvenniaCommandTest):
     """Room texts come unfolded here, so that tests can find a phrase wherever the
     78-column fold would break it; tests/kroll/test_width.py checks the fold."""
 
-    fold_width = 10_000
+    fold_width = WIDE_CLIENT
 
     def setUp(self):
         super().setUp()
-        unfolded = patch.object(render, "WIDEST", self.fold_width)
-        unfolded.start()
-        self.addCleanup(unfolded.stop)
+        # Kroll's tests read each message whole, as a client wider than any of them
+        # would show it; wrapping to a client's width is tested in tests/newcomer
+        # and the 78-column fold in tests/kroll/test_width.py.
+        self.session.protocol_flags["SCREENWIDTH"] = {0: self.fold_width}
+        for owner in (render, screen):
+            wide = patch.object(owner, "WIDEST", self.fold_width)
+            wide.start()
+            self.addCleanup(wide.stop)
         self.char3 = create.create_object(
             self.character_typeclass, key="Cid", location=self.room1, home=self.room1
         )

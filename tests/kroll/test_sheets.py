@@ -42,7 +42,7 @@ class TestChargen(KrollCommandTest):
         give_sheet(self.char2, penalty=2, deadly=5)
         out = self.call(CmdKroll(), "/sheet", "Kroll sheet of Char2", caller=self.char2)
         assert "Adventurer 1 of 3. Penalty dice: 2." in out
-        assert "Deadly    5    exceptionally" in out
+        assert " Deadly     5     exceptionally" in out
 
     def test_no_sheet_yet(self):
         self.call(CmdKroll(), "/sheet", "You have no Kroll sheet yet", caller=self.char2)

@@ -210,7 +210,7 @@ class TestFollowups(KrollCommandTest):
         with self.dice(1, 1, 1, 6, 5):
             self.call(CmdKroll(), "sneaky vs char2/deadly", "[Kroll #")
         out = self.call(CmdKroll(), "/log", "Recent Kroll rolls here")
-        assert f"{first.pk} Sneaky vs Hard" in out and "Char, 2 hits" in out
+        assert f" {first.pk}  Sneaky vs Hard" in out and "Char, 2 hits" in out
         assert "Sneaky vs Char2's Deadly" in out and "Char2, 2 hits" in out
         self.call(
             CmdKroll(), "/log", "No Kroll rolls have been made here yet.", caller=self.stranger

@@ -47,6 +47,22 @@ class TestApproval(DiggerCommandTest):
         listing = self.call(CmdApprove(), "")
         assert "Char2" not in listing and "Cid" in listing
 
+    def test_staff_hear_of_waiting_characters_at_login(self):
+        from world.digger import comeback
+
+        comeback.tell_staff(self.account)
+        assert not any("wait" in str(text) for text in self.staff_told)
+        self.call(CmdDigger(), "/submit", caller=self.char2)
+        self.call(CmdDigger(), "/submit", caller=self.char3)
+        self.staff_told.clear()
+        comeback.tell_staff(self.account)
+        assert self.staff_told == [
+            "|wApproval|n: 2 characters wait for approval; +approve lists them."]
+        heard = []
+        self.account2.msg = lambda text=None, **kw: heard.append(text)
+        comeback.tell_staff(self.account2)  # a player hears nothing of it
+        assert heard == []
+
     def test_players_cannot_list_or_approve(self):
         said = self.call(CmdApprove(), "", caller=self.char2)
         assert "Waiting for approval" not in said
@@ -70,6 +86,22 @@ class TestApproval(DiggerCommandTest):
         self.form_party(self.char2)
         refused = self.call(CmdDungeon(), "/enter", caller=self.char2)
         assert refused.startswith("Only approved delvers may enter a dungeon: type +digger/submit")
+        self.call(CmdDigger(), "/submit", caller=self.char2)
+        refused = " ".join(self.call(CmdDungeon(), "/enter", caller=self.char2).split())
+        assert "You have asked for approval and staff have been told" in refused
+
+    def test_the_door_says_who_has_asked_and_who_has_not(self):
+        for member in (self.char1, self.char2, self.char3):
+            give_ratings(member)
+        self.form_party(self.char1, self.char2, self.char3)
+        for member in (self.char1, self.char2):
+            self.call(CmdDigger(), "/submit", caller=member)
+        refused = " ".join(self.call(CmdDungeon(), "/enter").split())
+        assert refused == (
+            "Only approved delvers may enter a dungeon, and Char, Char2 and Cid are not "
+            "approved yet. Cid has not asked: +digger/submit asks staff. Char and Char2 have "
+            "asked and wait for staff (help approval)."
+        )
 
     def test_the_welcome_text_names_the_first_steps(self):
         from server.conf.connection_screens import CONNECTION_SCREEN

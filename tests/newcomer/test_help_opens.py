@@ -43,6 +43,14 @@ class TestHelpOpens(EvenniaCommandTest):
         assert "Digger Points" in self.ask("DP")
         none = self.ask("xyzzy")
         assert "There is no help topic" in none
+        slip = self.ask("dungon")  # one letter short: offered, not opened
+        assert "There is no help topic" in slip and "dungeon" in slip.split("suggestions")[-1]
+
+    def test_a_topic_wraps_to_the_clients_width(self):
+        self.session.protocol_flags["SCREENWIDTH"] = {0: 50}
+        text = self.call(PlainHelp(), "newbie", cmdset=self.cmdset, caller=self.char1)
+        assert "First steps" in text
+        assert max(len(line) for line in text.splitlines()) <= 50
 
     def test_short_texts_are_not_paged(self):
         class Session:

@@ -58,6 +58,7 @@ def test_front_page_says_what_the_game_is_and_how_to_connect():
     assert f"telnet delver.example.net {settings.TELNET_PORTS[0]}" in html
     assert reverse("webclient:index") in html
     assert "Welcome to Evennia" not in html
+    assert "<code>help newbie</code>" in html  # the first-steps topic, as in the game
 
 
 @override_settings(SERVER_HOSTNAME="mush.example.org")

@@ -8,18 +8,11 @@ pages are public; the rest need a login.
 """
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
 from django.shortcuts import render
 
+from web.shown import shown
 from world.digger import lookups
 from world.numbers import whole_number
-
-
-def _shown(lookup, *args):
-    try:
-        return lookup(*args)
-    except lookups.NotShown:
-        raise Http404("Nothing to show here") from None
 
 
 def dungeons(request):
@@ -31,7 +24,7 @@ def dungeons(request):
 
 
 def dungeon(request, number):
-    facts = _shown(lookups.dungeon_facts, request.user, number)
+    facts = shown(lookups.dungeon_facts, lookups.NotShown, request.user, number)
     return render(
         request,
         "digger/dungeon.html",
@@ -54,7 +47,7 @@ def mine(request):
 
 @login_required
 def sheet(request, character_id):
-    page = _shown(lookups.sheet_page, request.user, character_id)
+    page = shown(lookups.sheet_page, lookups.NotShown, request.user, character_id)
     return render(
         request,
         "digger/sheet.html",
@@ -77,7 +70,7 @@ def runs(request):
 
 @login_required
 def run(request, run_id):
-    record = _shown(lookups.run_record, request.user, run_id)
+    record = shown(lookups.run_record, lookups.NotShown, request.user, run_id)
     return render(
         request,
         "digger/run.html",
@@ -92,7 +85,7 @@ def simulations(request):
         request,
         "digger/simulations.html",
         {
-            "simulations": _shown(lookups.simulations, request.user, number),
+            "simulations": shown(lookups.simulations, lookups.NotShown, request.user, number),
             "dungeon_number": number,
             "page_title": "Balance simulations",
         },
@@ -101,7 +94,7 @@ def simulations(request):
 
 @login_required
 def simulation(request, simulation_id):
-    page = _shown(lookups.simulation_page, request.user, simulation_id)
+    page = shown(lookups.simulation_page, lookups.NotShown, request.user, simulation_id)
     return render(
         request,
         "digger/simulation.html",

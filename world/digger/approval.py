@@ -48,6 +48,16 @@ def pending():
     )
 
 
+def asked(characters):
+    """Those of `characters` who have asked for approval and wait for it, in their order."""
+    waiting = set(
+        Approval.objects.filter(
+            character__in=characters, requested_at__isnull=False, approved_at__isnull=True
+        ).values_list("character_id", flat=True)
+    )
+    return [character for character in characters if character.id in waiting]
+
+
 def unapproved(characters):
     """Those of `characters` not approved, in their order."""
     approved = set(

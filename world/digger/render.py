@@ -1,27 +1,24 @@
 """
 How a character's Digger data looks: the sheet, tool lists, the DP ledger,
 forms, and the answers to buying, loading and staff changes. Nothing here
-changes state; every line fits in 78 columns.
+changes state; every line fits the screen being drawn (world.screen).
 """
-
-import textwrap
 
 from django.utils import timezone
 from world.digger import rules
 from world.digger.deck import quality_label
-from world.text_table import screen_width, text_table
+from world.screen import fill, screen_width
+from world.text_table import text_table
 from world.words import counted
 
-WIDTH = 78
-
-
 def table(*headers, rows=(), widths=None):
-    """A table no wider than WIDTH; `widths` fixes some columns ({index: width})."""
+    """A table as wide as the screen being drawn; `widths` fixes some columns ({index: width})."""
     return text_table(headers, rows, screen_width(), widths)
 
 
 def wrap(text, indent=""):
-    return textwrap.fill(text, screen_width(), initial_indent=indent, subsequent_indent=indent)
+    """`text` as one paragraph wrapped to the screen being drawn."""
+    return fill(text, indent=indent)
 
 
 def heading(text):
@@ -76,6 +73,12 @@ def pending_approvals(approvals):
     return "\n".join(lines)
 
 
+def waiting_notice(count):
+    """For staff at login: characters wait for their approval."""
+    waits = "waits" if count == 1 else "wait"
+    return f"|wApproval|n: {counted(count, 'character')} {waits} for approval; +approve lists them."
+
+
 def sheet(view):
     form = view.form
     lines = [
@@ -93,8 +96,13 @@ def sheet(view):
 
 
 def _ratings(form):
+    """The ratings in a row, or a row each where a row would break the names."""
     headers = [f"{ability} ({rules.ACTIONS[ability]})" for ability in rules.ABILITIES]
     ratings = [f"|w{form.rating(ability)}|n" for ability in rules.ABILITIES]
+    if sum(len(header) + 2 for header in headers) > screen_width():
+        rows = [(ability, rules.ACTIONS[ability], rating)
+                for ability, rating in zip(rules.ABILITIES, ratings)]
+        return str(table("Ability", "Action", "Rating", rows=rows))
     return str(table(*headers, rows=[ratings]))
 
 

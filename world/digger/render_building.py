@@ -1,22 +1,22 @@
 """
 How dungeon building looks to a builder: the list with drafts, a whole deck,
 one card, the deck check (problems and warnings), dungeon files and the
-balance report. Nothing here changes state; every line fits in 78 columns.
+balance report. Nothing here changes state; every line fits the screen being
+drawn (world.screen).
 """
-
-import textwrap
 
 from django.urls import reverse
 from evennia.utils.utils import iter_to_str
 
 from world.digger import rules
-from world.digger.render import WIDTH, heading, table, wrap
+from world.digger.render import heading, table, wrap
 from world.digger.sim_parties import SHIPPED, party_label
+from world.screen import fill, fit
 from world.words import counted
 
 
 def _item(text, bullet="  - "):
-    return textwrap.fill(text, WIDTH, initial_indent=bullet, subsequent_indent="    ")
+    return fill(text, indent=bullet, hang="    ")
 
 
 def state(model):
@@ -83,7 +83,8 @@ def deck(result):
         lines.append(wrap(f"Description: {model.description}"))
     if model.reward:
         lines.append(wrap(f"Reward: {model.reward}"))
-    lines.append(f"Deck: {len(dungeon.cards)} cards, {len(dungeon.challenges)} challenges.")
+    cards, challenges = len(dungeon.cards), len(dungeon.challenges)
+    lines.append(f"Deck: {counted(cards, 'card')}, {counted(challenges, 'challenge')}.")
     lines += [card(position, card_) for position, card_ in enumerate(dungeon.cards, 1)]
     lines.append(report(result.report))
     return "\n".join(lines)
@@ -133,7 +134,7 @@ def deletion_warning(result):
     model = result.model
     return (
         f"Deleting dungeon #{model.number} {model.name} removes it and its "
-        f"{len(result.deck.cards)} cards for good (past runs keep their own record)."
+        f"{counted(len(result.deck.cards), 'card')} for good (past runs keep their own record)."
     )
 
 
@@ -157,7 +158,7 @@ def imported(result):
     lines = [
         wrap(
             f"Dungeon #{model.number} {model.name} is {how} from {result.path.name} "
-            f"({len(result.deck.cards)} cards, {state(model)})."
+            f"({counted(len(result.deck.cards), 'card')}, {state(model)})."
         )
     ]
     if result.report.warnings:
@@ -204,7 +205,7 @@ def simulation_report(done):
     """The balance report (a SimulationDone): the spread, the warning, the details."""
     lines = []
     for line in done.report.render().splitlines():
-        text = textwrap.fill(line, WIDTH, subsequent_indent="    ")
+        text = fit(line)
         lines.append(f"|r{text}|n" if line.startswith("Warning:") else text)
     if done.record is not None:
         lines.append(f"On the web: {reverse('digger:simulation', args=[done.record.pk])}")

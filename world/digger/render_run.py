@@ -8,7 +8,8 @@ Nothing here changes state; every line fits in 78 columns.
 from world.dice.digger import EXHAUSTED
 from world.digger import rules
 from world.digger.deck import quality_label
-from world.digger.render import WIDTH, heading, table, tool_summary, wrap
+from world.digger.render import heading, table, tool_summary, wrap
+from world.screen import fit
 from world.words import counted
 
 TAG = "|c[Digger]|n"
@@ -124,7 +125,7 @@ def acted(report):
         lines.append(f"  Still to act: {', '.join(report.waiting)}.")
     else:
         lines.append(f"  Everyone has acted: {report.drawer} can +act/complete.")
-    return "\n".join(wrap(line) if len(line) > WIDTH else line for line in lines)
+    return fit("\n".join(lines))
 
 
 def acted_public(report):
@@ -147,7 +148,7 @@ def round_result(report):
     lines = [
         f"{TAG} Challenge {report.challenge}, {report.card.title or report.card.key}: "
         f"the party {verdict}",
-        f"{result.successes} of {result.rolled} rolls reached {result.target} "
+        f"{result.successes} of {counted(result.rolled, 'roll')} reached {result.target} "
         f"({result.needed} needed).",
     ]
     rows = []
@@ -237,6 +238,10 @@ def retreated(leader, end):
 
 
 # ---------------------------------------------------------------- the party
+
+
+def party_named(namer, named):
+    return f"{TAG} {namer.key} names the party: the room now hears of {named.name}."
 
 
 def party_change(change):

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from evennia.utils.utils import iter_to_str
 
 from world.access import is_staff
 from world.client_state.hooks import retreat_audience, round_audience, tells_party, tells_viewer
@@ -210,15 +211,42 @@ def _require_approved(characters, leader):
     waiting = approval.unapproved(characters)
     if not waiting:
         return
-    how = "type +digger/submit and staff approve you (see help approval)"
+    raise DiggerError(_approval_refusal(waiting, approval.asked(waiting), leader))
+
+
+def _approval_refusal(waiting, asked, leader):
+    """Who is not approved yet, and for each what comes next: asking, or staff."""
     if waiting == [leader]:
-        raise DiggerError(f"Only approved delvers may enter a dungeon: {how}.")
-    names = ", ".join(member.key for member in waiting)
-    raise DiggerError(
-        f"Only approved delvers may enter a dungeon, and {names} "
-        f"{'is' if len(waiting) == 1 else 'are'} not approved yet: each of you still in "
-        "chargen types +digger/submit and staff approve you (see help approval)."
-    )
+        if asked:
+            return (
+                "Only approved delvers may enter a dungeon. You have asked for approval and "
+                "staff have been told: +digger shows when it is given (help approval)."
+            )
+        return (
+            "Only approved delvers may enter a dungeon: type +digger/submit to ask staff "
+            "for approval (help approval)."
+        )
+    unasked = [member for member in waiting if member not in asked]
+    lines = [
+        f"Only approved delvers may enter a dungeon, and {_listed(waiting)} "
+        f"{'is' if len(waiting) == 1 else 'are'} not approved yet."
+    ]
+    if unasked:
+        lines.append(
+            f"{_listed(unasked)} {'has' if len(unasked) == 1 else 'have'} not asked: "
+            "+digger/submit asks staff."
+        )
+    if asked:
+        lines.append(
+            f"{_listed(asked)} {'has' if len(asked) == 1 else 'have'} asked and "
+            f"{'waits' if len(asked) == 1 else 'wait'} for staff (help approval)."
+        )
+    return " ".join(lines)
+
+
+def _listed(characters):
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cid'."""
+    return iter_to_str([character.key for character in characters], endsep=" and")
 
 
 @tells_party(round_audience)

@@ -3,12 +3,11 @@ How Kroll looks to players: test results for the room, sheets, the roll log
 and expedition ledgers. Every function only builds text, folded to 78 columns.
 """
 
-from evennia.utils.evtable import EvTable
 from evennia.utils.utils import iter_to_str
 
 from world.dice.kroll import LUCKIEST, QuickTest, difficulty_named
 from world.kroll import rules
-from world.text_table import WIDEST, fold
+from world.text_table import WIDEST, fold, text_table
 
 GM = "GM"
 
@@ -117,10 +116,9 @@ def _followup_hits(rolls):
 
 
 def _ratings_table(adventurer):
-    table = EvTable("|wAttribute|n", "|wDice|n", "|wMeaning|n", border="cells")
-    for name, value in adventurer.ratings().items():
-        table.add_row(name.capitalize(), value, rating_word(value))
-    return table
+    rows = [(name.capitalize(), value, rating_word(value))
+            for name, value in adventurer.ratings().items()]
+    return text_table(["Attribute", "Dice", "Meaning"], rows)
 
 
 def new_adventurer(character, adventurer):
@@ -153,9 +151,10 @@ def death(character, death):
 def recent(rolls):
     if not rolls:
         return "No Kroll rolls have been made here yet."
-    table = EvTable("|w#|n", "|wWhat|n", "|wWho|n", "|wOutcome|n", border="cells")
-    for roll in rolls:
-        table.add_row(roll.pk, _roll_what(roll), _roll_who(roll), _roll_outcome(roll))
+    table = text_table(
+        ["#", "What", "Who", "Outcome"],
+        [(roll.pk, _roll_what(roll), _roll_who(roll), _roll_outcome(roll)) for roll in rolls],
+    )
     return f"|wRecent Kroll rolls here|n (a followup names one: followup #<number>)\n{table}"
 
 
@@ -186,11 +185,14 @@ def _roll_outcome(roll):
 
 def ledger(ledger):
     expedition = ledger.expedition
-    table = EvTable("|wMember|n", "|wShare|n", border="cells")
-    for member in ledger.members:
-        lead = " (leader)" if member.character_id == expedition.leader_id else ""
-        table.add_row(member.character.key + lead, f"{member.share}%")
-    lines = [f"|wExpedition: {expedition.name}|n", str(table), f"Unclaimed: {ledger.unclaimed}%"]
+    leader = expedition.leader_id
+    rows = [
+        (member.character.key + (" (leader)" if member.character_id == leader else ""),
+         f"{member.share}%")
+        for member in ledger.members
+    ]
+    table = text_table(["Member", "Share"], rows)
+    lines = [f"|wExpedition: {expedition.name}|n", table, f"Unclaimed: {ledger.unclaimed}%"]
     for offer in ledger.offers:
         lines.append("  " + share_offer(offer))
     return "\n".join(lines)

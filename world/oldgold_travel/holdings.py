@@ -132,8 +132,8 @@ def followers_text(character):
             lines.append(f"  {f.name}: companion, level {f.stats.get('level', 1)}")
             continue
         lines.append(f"  {f.name}: {rules.RECRUITS[f.kind].name}, {f.wage} gp a day, "
-                     f"morale {f.morale}{_loyalty(f)}, paid {f.paid_through_day} days, "
-                     f"served {f.days_served}")
+                     f"morale {f.morale}{_loyalty(f)}, paid through day {f.paid_through_day}, "
+                     f"served {counted(f.days_served, 'day')}")
     return "\n".join(lines)
 
 
@@ -153,13 +153,13 @@ def pay_wages(character, days):
     if not hired:
         raise TravelError("You have no one on wages.")
     total = sum(f.wage for f in hired) * days
-    og._spend(sheet, total, f"{days} days of wages")
+    og._spend(sheet, total, f"{counted(days, 'day')} of wages")
     sheet.save(update_fields=["coin"])
     for follower in hired:
         follower.paid_through_day += days
         follower.days_served += days
         follower.save(update_fields=["paid_through_day", "days_served"])
-    return Outcome((f"{character.key} pays {total} gp: {days} days of wages for "
+    return Outcome((f"{character.key} pays {total} gp: {counted(days, 'day')} of wages for "
                     + ", ".join(f.name for f in hired) + f" ({sheet.coin} gp left).",))
 
 
@@ -369,13 +369,13 @@ def build(character, building, name, buy_land=False):
     price = _percent_up(cost, rules.NEW_BUILD_PERCENT)
     land = _percent_up(cost, rules.LAND_PERCENT) if buy_land else 0
     name = (name or "").strip()[:40] or key.capitalize()
-    og._spend(sheet, price + land, f"Building a {key}")
+    og._spend(sheet, price + land, f"Building {with_article(key)}")
     sheet.save(update_fields=["coin"])
     work = Construction.objects.create(owner=character, building=key, name=name,
                                        cost=price + land, days=days)
     land_words = f" and {land:,} gp for the land" if land else ""
     return Outcome((f"{character.key} starts building {name} ({key}) for {price:,} gp"
-                    f"{land_words}; it takes {days} days.",), data={"construction": work})
+                    f"{land_words}; it takes {counted(days, 'day')}.",), data={"construction": work})
 
 
 @transaction.atomic
@@ -436,8 +436,8 @@ def live(character, standard, days, at_home=False):
         raise TravelError(f"Pay for 1 to {rules.MAX_DAYS} days.")
     lodging, meals = rules.LIVING[standard]
     per_day = meals + (0 if at_home else lodging)
-    og._spend(sheet, per_day * days, f"{days} days of {standard} living")
+    og._spend(sheet, per_day * days, f"{counted(days, 'day')} of {standard} living")
     sheet.save(update_fields=["coin"])
     where = "at home" if at_home else "with lodging"
-    return Outcome((f"{character.key} lives {standard} for {days} days {where}: "
+    return Outcome((f"{character.key} lives {standard} for {counted(days, 'day')} {where}: "
                     f"{per_day * days} gp ({sheet.coin} gp left).",))

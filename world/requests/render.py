@@ -10,11 +10,13 @@ web strips colour codes with `plain_text` and lets Django escape the rest.
 
 from django.utils import timezone
 from evennia.utils.ansi import strip_ansi, strip_mxp
-from evennia.utils.evtable import EvTable
 from evennia.utils.utils import crop, datetime_format
 
 from world.requests import rules
 from world.requests.models import Entry, Event
+from world.text_table import text_table
+
+TITLE_IN_LISTS = 40  # characters of a title that lists show
 
 _DONE = {
     Event.Action.COMMENTED: "You added a comment to #{number}.",
@@ -86,22 +88,21 @@ def done(event):
     return _DONE[event.action].format(number=event.request_id, detail=event.detail)
 
 
-def own_list(rows, width=None):
+def own_list(rows):
     if not rows:
         return "You have no requests. File one with |w+request <title>=<text>|n."
-    table = _table(
-        [("#", 6), ("Title", None), ("Category", 10), ("Status", 11), ("Last activity", 15)],
+    table = text_table(
+        ["#", "Title", "Category", "Status", "Last activity"],
         [
             [
                 _number(row),
-                _typed(row.request.title),
+                _title(row),
                 row.request.category,
                 row.request.status,
                 datetime_format(row.request.updated),
             ]
             for row in rows
         ],
-        width,
     )
     return (
         f"|wYour requests|n\n{table}\n"
@@ -109,23 +110,15 @@ def own_list(rows, width=None):
     )
 
 
-def queue(result, width=None):
+def queue(result):
     if not result.rows:
         return f"No requests match ({_filters(result.filters)})."
-    table = _table(
-        [
-            ("#", 6),
-            ("Title", None),
-            ("Cat", 9),
-            ("Status", 11),
-            ("Player", 12),
-            ("Assignee", 11),
-            ("Filed", 10),
-        ],
+    table = text_table(
+        ["#", "Title", "Cat", "Status", "Player", "Assignee", "Filed"],
         [
             [
                 _number(row),
-                _typed(row.request.title),
+                _title(row),
                 row.request.category,
                 row.request.status,
                 _short(_typed(row.request.filed_as) or account_name(row.request.filer), 10),
@@ -134,7 +127,6 @@ def queue(result, width=None):
             ]
             for row in result.rows
         ],
-        width,
     )
     more = ""
     if result.total > len(result.rows):
@@ -150,26 +142,9 @@ def _short(text, length):
     return crop(text, length, suffix="..")
 
 
-def _table(columns, rows, width):
-    """
-    An EvTable as wide as the client. The one column without a width (the
-    title) takes what the others leave, and its text is cut to fit.
-    """
-    fixed = sum(column_width or 0 for _, column_width in columns)
-    flexible = max(width - fixed, 10) if width else 42
-    table = EvTable(*(name for name, _ in columns), border="header", width=width)
-    for cells in rows:
-        table.add_row(
-            *(
-                cell if column_width else _short(cell, flexible - 2) + "|n"
-                for cell, (_, column_width) in zip(cells, columns)
-            )
-        )
-    if width:
-        for index, (_, column_width) in enumerate(columns):
-            if column_width:
-                table.reformat_column(index, width=column_width)
-    return table
+def _title(row):
+    """A title as a list shows it: cut short, so that a row stays a line or two."""
+    return _short(_typed(row.request.title), TITLE_IN_LISTS) + "|n"
 
 
 def _filters(filters):
