@@ -15,7 +15,7 @@ from world.oldgold_travel import rules
 from world.oldgold_travel.errors import TravelError
 from world.oldgold_travel.models import Battle, Construction, Follower
 from world.oldgold_travel.services import _dice, _log, _require_gm, roll_dice
-from world.words import with_article
+from world.words import counted, with_article
 
 AVAILABILITY_ATTRIBUTE = "og_availability"
 
