@@ -478,7 +478,11 @@ class CmdHelp(EvenniaCmdHelp):
     def _near_misses(self, query, entries, fields):
         """Names one slip away from each word of `query`, offered, not opened:
         a slip is a guess."""
-        words = re.findall(r"[a-z0-9]{4,}", query.lower())
+        # lunr's fuzzy search grows with the cube of a word's length; a word
+        # longer than every name by more than one letter is no slip anyway
+        longest = max((len(name) for entry in entries for name in _names_of(entry)), default=0)
+        words = [word for word in re.findall(r"[a-z0-9]{4,}", query.lower())
+                 if len(word) <= longest + 1]
         if not words:
             return []
         fuzzy = " ".join(f"{word}~1" for word in words)

@@ -221,9 +221,9 @@ class CmdChannelHistory(ChannelCommand, CmdChannel):
         channel = self.find_channel(name)
         if not channel.access(self.caller, "listen"):
             raise SocialError(f"You may not read {channel.key}.")
-        self.msg(history_text(channel, tail_log_file(
-            channel.get_log_filename(), int(back), rules.CHANNEL_HISTORY_LINES
-        )))
+        # None when the log cannot be opened (no log directory yet): nothing kept
+        lines = tail_log_file(channel.get_log_filename(), int(back), rules.CHANNEL_HISTORY_LINES)
+        self.msg(history_text(channel, lines or []))
 
 
 def history_text(channel, lines):

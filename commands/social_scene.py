@@ -71,11 +71,11 @@ class CmdScene(DelverCommand):
 
     def switch_stop(self):
         scene = scenes.stop(self.caller.location, self.caller)
-        self.caller.location.msg_contents(
+        self.caller.location.msg_contents(fold(
             f"|w{self.caller.key}|n stops scene #{scene.id}. Its log is kept: "
-            f"|w+scene/read {scene.id}|n shows it,\n|w+scene/share {scene.id}|n puts it on "
+            f"|w+scene/read {scene.id}|n shows it, |w+scene/share {scene.id}|n puts it on "
             "the website for everyone."
-        )
+        ))
 
     def _number(self):
         number = database_id(self.args.strip())

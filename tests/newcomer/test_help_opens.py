@@ -2,6 +2,8 @@
 name (with or without `+`), suggestions that lead somewhere, no pager for short
 texts."""
 
+from unittest import mock
+
 from evennia.utils.test_resources import EvenniaCommandTest
 
 from commands.default_cmdsets import AccountCmdSet, CharacterCmdSet
@@ -45,6 +47,17 @@ class TestHelpOpens(EvenniaCommandTest):
         assert "There is no help topic" in none
         slip = self.ask("dungon")  # one letter short: offered, not opened
         assert "There is no help topic" in slip and "dungeon" in slip.split("suggestions")[-1]
+
+    def test_a_word_far_longer_than_any_name_is_not_searched_for_slips(self):
+        # lunr's fuzzy search of a 5,000-letter word would hold the game for minutes
+        from commands import help as delver_help
+
+        with mock.patch.object(delver_help, "search_entries",
+                               side_effect=delver_help.search_entries) as searched:
+            text = self.ask("x" * 5000 + " dungon")
+        assert "There is no help topic" in text
+        fuzzy = [call.args[0] for call in searched.call_args_list if "~1" in call.args[0]]
+        assert fuzzy == ["dungon~1"]
 
     def test_a_topic_wraps_to_the_clients_width(self):
         self.session.protocol_flags["SCREENWIDTH"] = {0: 50}

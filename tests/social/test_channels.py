@@ -127,6 +127,12 @@ class TestChannels(SocialTest):
                       "Nothing has been said on Digger LFG that is still kept.",
                       caller=self.account3)
         assert tail.call_args.args[1] == 40
+        # Evennia's tail gives None when the log cannot be opened (a fresh game
+        # directory has no server/logs until the server first starts)
+        with patch(TAIL, return_value=None):
+            self.call(CmdChannelHistory(), "lfg",
+                      "Nothing has been said on Digger LFG that is still kept.",
+                      caller=self.account3)
 
     def test_chistory_refusals(self):
         self.call(CmdChannelHistory(), "", "Name the channel, or your alias for it.\nUsage:",

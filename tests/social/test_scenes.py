@@ -132,6 +132,8 @@ class TestSceneNoticesFit(SocialTest):
         from evennia.utils.ansi import strip_ansi
         from commands.social_scene import CmdScene
         self.char1.key = "C" * 20
+        # a long-lived game's scene numbers run to several digits
+        Scene.objects.create(id=123456, room=self.room2, stopped_at=timezone.now())
         with self.listening(self.char2) as heard:
             self.call(CmdScene(), "/start " + "T" * 30, caller=self.char1)
             self.call(CmdScene(), "/stop", caller=self.char1)
