@@ -25,6 +25,8 @@ PATCHED = (
     (AMPServerClientProtocol, "data_to_portal"),
     (AMPServerProtocol, "data_to_server"),
     (AMPServerClientProtocol, "_commandReceived"),
+    (AMPServerClientProtocol, "dataReceived"),
+    (AMPServerClientProtocol, "ampBoxReceived"),
     (AMPServerProtocol, "_commandReceived"),
     (SessionHandler, "clean_senddata"),
     (ServerSessionHandler, "data_out"),
