@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.db import connection
 
 from server import control, install
 from server.conf.environment import GamePorts, database_from_url, game_ports
@@ -87,7 +88,11 @@ def test_database_url_forms():
         "delver", "pw", "db.example", 5433, "game")
     sqlite = database_from_url("sqlite:////tmp/g.db3", "/unused")
     assert sqlite["NAME"] == "/tmp/g.db3" and "journal_mode=WAL" in sqlite["OPTIONS"]["init_command"]
-    assert "OPTIONS" not in pg or "init_command" not in pg["OPTIONS"]
+    assert "init_command" not in pg["OPTIONS"]
+    assert pg["OPTIONS"] == {"options": "-c synchronous_commit=off"}
+    durable = database_from_url("postgres://d:pw@h:5432/g?options=-c%20synchronous_commit%3Don",
+                                "/unused")
+    assert durable["OPTIONS"]["options"] == "-c synchronous_commit=on"  # the URL's own wins
     with pytest.raises(SystemExit, match="DATABASE_URL"):
         database_from_url("mongodb://nope", "/unused")
 
@@ -238,3 +243,11 @@ def test_a_sqlite_file_is_opened_with_write_ahead_logging(tmp_path):
         assert connection.execute("PRAGMA synchronous").fetchone() == (1,)  # NORMAL
     finally:
         connection.close()
+
+
+@pytest.mark.django_db
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's own setting")
+def test_postgresql_commits_without_waiting_for_its_disk():
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        assert cursor.fetchone() == ("off",)
