@@ -36,8 +36,13 @@ def test_a_journey_and_a_hireling_survive_a_reload(game_server, unique_name):
             assert "The party heads" in text, text
         status = one.command("+travel")
         assert "Day 1" in status and "travel watches used" in status
+        # The dice are the server's: bad weather can turn the party astray, so the
+        # map is held to where +travel says the party is (C3 C2 C1 D1 if nothing went wrong).
+        here = re.search(r"Here: ([A-F][1-6]),", status).group(1)
+        marked = "[f@]" if here in ("D1", "D2", "D3") else "[.@]"
         shown = one.command(f"+region {vale}")
-        assert "[.T]" in shown and "[f@]" in shown
+        assert shown.count("@]") == 1 and marked in shown, (here, shown)
+        assert here == "C3" or "[.T]" in shown
 
         gm.command("+hire/avail city")
         hired = one.command("+hire common=Pim")
@@ -47,5 +52,5 @@ def test_a_journey_and_a_hireling_survive_a_reload(game_server, unique_name):
         game_server.reload()
 
         assert "Pim: common hireling, 10 gp a day" in one.command("+hire")
-        assert "Travelling" in one.command("+travel")
-        assert "[f@]" in one.command(f"+region {vale}")
+        assert f"Here: {here}," in one.command("+travel")
+        assert marked in one.command(f"+region {vale}")
