@@ -206,12 +206,12 @@ class CmdTravel(TravelCommand):
     In bad weather or featureless land (open sea, deep desert) the one who
     leads makes a Heart check; on a failure the party comes out in a random
     hex next to the one it meant to reach. Weather is rolled on 2d6 when the
-    party sets out and again when it passes (with disadvantage in a harsh
-    climate or season); away from roads and settlements the travel oracle is
-    read each watch and may bring an encounter. Foraging is a group check,
-    Heart to gather or Grace to hunt, each traveller rolling their own part
-    (+og/part), for 1d4 rations. Exploring a hex for
-    a watch finds what it hides (ruins, lairs, overgrown paths).
+    party sets out and again when it passes (at disadvantage where the
+    climate or the season is harsh); away from roads and settlements the
+    travel oracle is read each watch and may bring an encounter. Foraging is
+    a group check, Heart to gather or Grace to hunt, each traveller rolling
+    their own part (+og/part), for 1d4 rations. Exploring a hex for a watch
+    finds what it hides (ruins, lairs, overgrown paths).
 
     Starting, changing the mode and ending are for GMs; any traveller moves.
 
@@ -437,15 +437,16 @@ class CmdWar(TravelCommand):
       +war/withdraw <side>
       +war/end
 
-    Each unit is 1 power and costs 100,000 gp a month to field (1 archmage,
-    5 battle clerics, 25 cavalry, 100 archers or 200 untrained foot make a
-    unit). Each round one side checks d20 + its power against 10 + the
-    other side's power (with advantage for a clear edge, disadvantage when
-    badly outmatched). The loser of the round loses 10% of its starting
-    strength, 20% if it lost by 10 or more, and checks morale: 2d6 against
-    10 minus the rounds it has lost. The battle ends when a side breaks, is
-    destroyed or withdraws. A named commander's Heart check (against 12) can
-    rally their side once, after its first failed morale check. For GMs.
+    A unit adds 1 power and its upkeep is 100,000 gp a month; one unit is
+    200 untrained foot, 100 archers, 25 cavalry, 5 battle clerics or a
+    single archmage. Each round one side checks d20 + its power against 10 +
+    the other side's power (with advantage for a clear edge, disadvantage
+    when badly outmatched). The loser of the round loses 10% of its starting
+    strength, 20% when the margin was 10 or more, then tests its morale: 2d6
+    against 10 minus the rounds it has lost. The battle ends when a side
+    breaks, is destroyed or withdraws. A named commander's Heart check
+    (against 12) can rally their side once, after its first failed morale
+    check. For GMs.
 
     Examples:
       +war/start Greyfell 6 led by Ann=Raiders 4

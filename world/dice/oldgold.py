@@ -25,8 +25,8 @@ A check adds the attribute *score* (not the bonus) to the d20, as the text
 says; the bonus (half the score, rounded up) is for damage and effects.
 
 Criticals, as we read the text: a natural 1 "always fails", so it is a
-failure whatever the total. A natural 20 is "the best possible outcome given
-the circumstances"; we take that as a success even when the total does not
+failure whatever the total. A natural 20 is, in the text, the best result the
+situation allows; we take that as a success even when the total does not
 exceed the difficulty, because a check is only rolled when the outcome is
 uncertain, so success must be possible, and success is the best outcome a
 check has. What a 20 achieves beyond that (how well, which extra effect) is
@@ -269,7 +269,7 @@ class MoraleCheck:
 
     @property
     def breaks(self):
-        """Over the morale score, they flee, surrender or retreat."""
+        """Over the morale score: the side gives way (runs, gives up or pulls back)."""
         return self.total > self.morale
 
     def render(self):

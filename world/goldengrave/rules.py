@@ -55,24 +55,24 @@ SUPPLY_TIERS = {
     "unusual": 3,
     "specialist": 6,
 }
-SUPPLY_SUGGESTIONS = {
+SUPPLY_SUGGESTIONS = {  # OURS: examples for each tier, in our own words
     "basic": (
-        "bedroll", "knife", "lantern", "ration of food", "rope", "shovel", "tinderbox",
-        "waterskin",
+        "coil of rope", "belt knife", "hooded lamp", "day's rations", "spade",
+        "flint and steel", "sleeping roll", "water flask",
     ),
     "common": (
-        "lockpicks", "iron spikes", "hand mirror", "grappling hook", "crowbar",
-        "caltrops", "arrows (3)", "collapsible pole (10 feet)",
+        "crowbar", "grapnel", "picklocks", "bag of iron pitons", "small mirror",
+        "bag of caltrops", "three arrows", "folding 10-foot pole",
     ),
     "unusual": (
-        "carpentry kit (hammer, saw, nails)", "fishing rod", "glue (water undoes it)",
-        "magnifying glass", "manacles with their key", "slick oil (it will not burn)",
-        "pen, ink and paper",
+        "magnifying lens", "tools for woodwork", "pot of glue (washes off)",
+        "shackles and key", "fishing line and rod", "writing set",
+        "greasy oil that will not catch fire",
     ),
     "specialist": (
-        "antidote (cures most poisons)", "disguise kit", "explosive barrel",
-        "fuel oil (burns fiercely)", "poison (one deadly dose)",
-        "smoke bomb", "vial of acid (eats through most things)",
+        "cure for most poisons", "makeup and false beard", "keg of blasting powder",
+        "lamp oil that burns hot", "one killing dose of poison", "smoke pot",
+        "flask of acid that eats most things",
     ),
 }
 MAX_ITEM_NAME = 60

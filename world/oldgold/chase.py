@@ -1,7 +1,7 @@
 """
 Chases (the text's optional rule): each side keeps a d4 that starts on 1.
 Every exchange the table says how it flees or closes the gap, and the
-players then make a group check with the attribute that fits (each rolls
+players then roll a group check in whichever attribute suits it (each rolls
 their own part, +og/part); a success
 moves their own die up by 1, a failure the other side's. Whichever die
 shows 4 first decides it: the fleeing side gets clear, or the hunters reach

@@ -956,7 +956,7 @@ def end_fight(gm, rng=None):
 
 @transaction.atomic
 def splinter_shield(caller):
-    """Mark all of your shield's dots to undo the last damage you took."""
+    """Fill every dot on your shield to cancel the damage you just took."""
     sheet = playing_sheet(caller)
     shield = next((i for i in sheet.items.all() if i.kind == "shield" and
                    i.location == "hands" and not i.spent), None)

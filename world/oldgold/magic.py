@@ -80,7 +80,7 @@ def _duration(magic, cast_bonus):
 
 @transaction.atomic
 def cast(caller, magic_text, targets=(), rng=None, item_text="", attribute=""):
-    """Cast a spell or invoke a prayer from a book or relic in hand."""
+    """Work a spell from a book, or call on a prayer from a relic, held in hand."""
     rng = _dice(rng)
     sheet = playing_sheet(caller)
     magic = rules.magic_named(magic_text)

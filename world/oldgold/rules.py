@@ -163,7 +163,7 @@ CONDITIONS = {
         Condition("grappled", "Grappled", speed_zero=True,
                   summary="speed 0; may still act; a check breaks free"),
         Condition("restrained", "Restrained", speed_zero=True, damage_disadvantage=True,
-                  summary="speed 0; damage and Grace checks with disadvantage"),
+                  summary="cannot move; its damage rolls and Grace checks are at disadvantage"),
         Condition("paralyzed", "Paralyzed", cannot_act=True, speed_zero=True,
                   summary="cannot move, act or speak"),
         Condition("stunned", "Stunned", cannot_act=True, speed_zero=True,
@@ -177,15 +177,15 @@ CONDITIONS = {
                   summary="treats the source as a friend and will not harm it"),
         # Its damage disadvantage is against the source only (services.frightened_of).
         Condition("frightened", "Frightened",
-                  summary="while its source is in sight: cannot move toward it; "
-                  "damage against it with disadvantage"),
+                  summary="while it can see what scared it: will not go nearer, and its "
+                  "damage rolls against that are at disadvantage"),
         # Effects of spells kept with the conditions so they tick the same way.
         Condition("asleep", "Asleep", cannot_act=True, speed_zero=True,
                   melee_against_advantage=True, ranged_against_disadvantage=True,
                   summary="sleeping: damage or noise wakes it"),
         Condition("invisible", "Invisible",
-                  summary="unseen attackers roll damage against it with disadvantage; "
-                  "its own damage with advantage"),
+                  summary="cannot be seen: damage rolled at it is at disadvantage, its own "
+                  "damage rolls at advantage"),
         Condition("hexed", "Hexed", summary="disadvantage on checks with the named attribute"),
         Condition("blessed", "Blessed", summary="advantage on its next roll"),
     )
@@ -364,8 +364,8 @@ SPELLS = {
            "Mind Bonus hours; only one at a time.", effect="narrate"),
         _m(17, "spell", "Arcane eye", "A floating eye you see through, moving 10m a round, "
            "for Mind Bonus turns.", effect="narrate"),
-        _m(18, "spell", "Shape stone", "For Mind Bonus minutes, plain stone the size of a "
-           "person shapes like clay in your hands.", effect="narrate"),
+        _m(18, "spell", "Shape stone", "Ordinary stone, up to a person's bulk, goes soft as "
+           "clay under your hands; it stays so Mind Bonus minutes.", effect="narrate"),
         _m(19, "spell", "Silence", "A still 4m sphere of silence for Mind Bonus turns; no "
            "spoken magic works inside.", effect="narrate"),
         _m(20, "spell", "Shrink", "A plain object you touch shrinks to palm size for Mind "
@@ -383,19 +383,19 @@ PRAYERS = {
         _m(3, "prayer", "Smite", "Called with a melee blow: it deals 1d8 + Heart Bonus more "
            "(2d8 + Heart Bonus to undead and fiends).", effect="smite", dice="1d8",
            extra={"undead_dice": "2d8"}, targets="self"),
-        _m(4, "prayer", "Lay on hands", "A creature you touch gets back 1d6 + Heart Bonus HP.",
+        _m(4, "prayer", "Lay on hands", "Your touch restores 1d6 + Heart Bonus HP to one being.",
            effect="heal", dice="1d6", targets="one", reach=TOUCH),
         _m(5, "prayer", "Purify", "Ends a poison, disease or ordinary ailment; a magical one "
            "needs a Heart check.", effect="narrate"),
-        _m(6, "prayer", "Light", "Holy light for Heart Bonus x 4 metres for an hour; undead "
-           "and fiends inside check morale.", effect="morale", targets="any",
+        _m(6, "prayer", "Light", "Sacred radiance reaches Heart Bonus x 4 metres and lasts an "
+           "hour; any undead or fiend within it tests its morale.", effect="morale", targets="any",
            reach=("bonus", 4)),
-        _m(7, "prayer", "Truth sense", "For Heart Bonus hours you know a deliberate lie when "
-           "you hear one.", effect="narrate"),
-        _m(8, "prayer", "Ward", "A silver 4m circle: Heart Bonus things you name cannot "
-           "cross it while you stay inside.", effect="narrate"),
-        _m(9, "prayer", "Bless", "Up to Heart Bonus allies who hear you each have advantage "
-           "on one roll before the fight ends.", effect="condition", condition="blessed",
+        _m(7, "prayer", "Truth sense", "You can tell when someone lies to you on purpose; "
+           "the gift lasts Heart Bonus hours.", effect="narrate"),
+        _m(8, "prayer", "Ward", "You draw a silver ring 4m across; as long as you stay "
+           "within, as many beings or things as your Heart Bonus, named by you, cannot pass it.", effect="narrate"),
+        _m(9, "prayer", "Bless", "Allies within earshot, as many as your Heart Bonus, may "
+           "each make one roll with advantage before the fight is over.", effect="condition", condition="blessed",
            targets="bonus"),
         _m(10, "prayer", "Speak with animals", "For a watch you talk with beasts; they owe "
            "you nothing.", effect="narrate"),
@@ -493,9 +493,9 @@ DEITIES = {  # OURS: 1d12 name / domain / tenet
 }
 
 # ---------------------------------------------------------------- treasure
-# The text: add the XP each adventurer needs for their next level (level 10
-# uses level 10's XP Required), take a share of that total by the
-# adventure's danger; the share is the treasure's worth in gold.
+# TEXT: a treasure is worth, in gold, a share (set by how dangerous the
+# adventure is) of the party's summed XP Required for the level above each
+# member's own; a level 10 member counts level 10's figure.
 # OURS: the share table itself (lost in our copy), percent for a
 # session-length adventure; a short one halves it, a long one doubles it.
 TREASURE_SHARE_PERCENT = {"normal": 25, "difficult": 50, "brutal": 100}

@@ -49,8 +49,8 @@ def treasure_worth(gm, members, danger, length="session"):
     lines = [f"Treasure for a {danger}, {length}-length adventure: XP to next levels "
              f"{parts} = {total}; {percent}%"
              + (f" x {factor:g}" if factor != 1 else "") + f" = {worth} gp of treasure.",
-             "It is gold, not experience: the party splits it (|w+og/share "
-             f"{worth}=<names>|n) and advances by spending it in downtime."]
+             "This is coin to spend, not XP: share it out (|w+og/share "
+             f"{worth}=<names>|n); spent in downtime, it buys advancement."]
     return Outcome(tuple(lines), data={"worth": worth, "total": total})
 
 

@@ -1,9 +1,9 @@
 """
 Old Gold's bestiary as data, and the one way a monster of it enters a room.
 
-MONSTERS maps a slug to the creature's numbers (TEXT: HP, DP, the four
-attributes, Speed, Morale, attacks with damage and reach or range, number
-appearing) and our own words for what it is and how a GM plays it. The
+MONSTERS maps a slug to the creature's numbers (TEXT: hit points, defence,
+attributes, movement, morale, each attack's damage and how far it reaches,
+how many turn up) and our own words for what it is and how a GM plays it. The
 abilities the server runs in a fight (regeneration, rising again, recharging
 powers, several attacks a turn, innate magic) are named in "abilities" and
 live in `world.oldgold.abilities.ROUND_HOOKS`; everything else a GM reads in
@@ -24,16 +24,16 @@ NPC_TAG = ("oldgold_npc", "oldgold")
 BESTIARY_TAG = ("bestiary", "oldgold")
 PROTOTYPE_PREFIX = "oldgold_"
 
-# TEXT (19.2): a used (recharge) power comes back on 2 in 6 each time the
-# creature would act; other innate magic waits for a rest.
+# TEXT (19.2): a spent power that recharges is ready again on a 2 in 6,
+# rolled at the start of the monster's turn; other innate magic needs a rest.
 RECHARGE_CHANCE = (2, 6)
-# TEXT (Zombie): 3 in 6 it rises again with 1 HP; fire prevents it.
+# TEXT (Zombie): struck down, it gets up on a 3 in 6 at 1 HP, never after fire.
 RISE_CHANCE = (3, 6)
 RISE_HP = 1
-# TEXT (Troll): regenerates 1d6 each time it would act; sunlight stops it.
+# TEXT (Troll): heals 1d6 at the start of its turn, but not in sunlight.
 REGENERATION = "1d6"
-# TEXT (Red Dragon): fire breath (recharge), 4d10 damage to every creature
-# in a 10m cone.
+# TEXT (Red Dragon): a breath weapon that must recharge; its dice and the
+# shape it fills.
 FIRE_BREATH = "4d10"
 FIRE_BREATH_REACH = "10m cone"
 
@@ -161,7 +161,7 @@ MONSTERS = {
         abilities=("innate_magic",), powers=("petrify",), kinds=("monstrosity",)),
     "troll": _m(
         "Troll", 24, 1, 5, 2, 1, 1, "12m", 9, [_atk("claws", "1d8+3", "2m")], "1d2",
-        "Heals 1d6 HP every time it would act, except in sunlight (the GM tags it: "
+        "Its wounds close by 1d6 HP as each of its turns begins, unless it stands in sunlight (the GM tags it: "
         "+bestiary/sunlit). Can see in the dark.",
         abilities=("regeneration",), kinds=("giant",)),
     "demon": _m(
@@ -176,8 +176,8 @@ MONSTERS = {
         "Vampire", 40, 2, 5, 5, 5, 6, "12m", 11,
         [_atk("claws", "1d8+3", "2m"), _atk("bite", "1d6+3", "2m")], "1",
         "A lord among the undead that uses claws and bite on every turn. Destroyed, it "
-        "gathers itself again in its coffin after 1d4 days, unless it was ended in "
-        "sunlight or by a stake through the heart. Can see in the dark. Innate magic: "
+        "re-forms in its coffin 1d4 days later, unless sunlight or a stake through "
+        "the heart ended it. Can see in the dark. Innate magic: "
         "Charm and Drain, each once until it rests.",
         abilities=("multiple_attacks", "innate_magic"), powers=("charm", "drain"),
         kinds=("undead",)),
@@ -191,8 +191,8 @@ MONSTERS = {
         "Red Dragon", 100, 3, 8, 5, 6, 5, "12m (24m flying)", 11,
         [_atk("claws", "2d6+4", "2m"), _atk("bite", "2d8+4", "2m")], "1",
         "A great red wyrm that tears with claws and teeth on every turn; fire does "
-        "not harm it. It guards its gold jealously and warms to flattery. Fire breath "
-        "(recharge): 4d10 damage to each creature in a 10m cone.",
+        "not harm it. It guards its gold jealously and warms to flattery. Its fiery "
+        "breath, once ready again, fills a 10m cone: all caught in it take 4d10.",
         abilities=("multiple_attacks", "recharge"), powers=("fire_breath",),
         recharge=("fire_breath",), kinds=("dragon",), immune=("fire",)),
 }

@@ -48,22 +48,22 @@ HAZARDS = {h.key: h for h in (
            "known ground."),
     Hazard("wind", "Wind", "Ranged and thrown weapons reach half as far; strong gusts "
            "drown sound, slow movement, topple loose things and carry scents."),
-    Hazard("storm", "Storm", "Rain, wind and lightning at their worst together.",
+    Hazard("storm", "Storm", "Lashing rain, gales and lightning, all at once.",
            damage="2d10", per="strike"),
     Hazard("heat", "Extreme heat", "Without water and shade, each watch hurts, and a "
            "rest eats one more ration.", damage="1d3", direct=True, per="watch"),
-    Hazard("burning", "Burning", "On fire: it hurts each time the creature would act, "
+    Hazard("burning", "Burning", "On fire: it hurts as each of the creature's turns begins, "
            "until it drops and rolls (a main action) or the flames are put out.",
            damage="2d6", per="round"),
     Hazard("falling", "Falling", "1d4 for every 2m beyond the first 2; three dice or "
            "more on 4 and the fall kills.", damage=FALL_DIE, per="fall"),
     Hazard("suffocating", "Suffocating", "Breath lasts 6 + Might Bonus rounds; after "
-           "that the creature passes out and is hurt each time it would act.",
+           "that the creature blacks out and is hurt as each of its turns begins.",
            damage="2d6", direct=True, per="round"),
     Hazard("intoxication", "Intoxication", "A Might check after heavy drinking: a "
            "failure gives disadvantage on every roll for a watch; failing by 5 or more "
            "knocks the drinker out for 1d4 watches instead.", check="might"),
-    Hazard("poison", "Poison", "A Might check against the poison's difficulty, or its "
+    Hazard("poison", "Poison", "Roll Might against the poison's rating; on a failure its "
            "effects take hold (the GM says what they are).", check="might"),
 )}
 

@@ -77,7 +77,7 @@ TERRAIN_ROLL = {  # OURS: 2d6 -> terrain
     8: "forest", 9: "farmland", 10: "deep_forest", 11: "hills", 12: "lake",
 }
 TERRAIN_SPREAD_DIE = 8  # TEXT: 1d8 hexes of each rolled terrain
-# TEXT: swap in terrain that fits the climate. OURS: which swaps.
+# TEXT: terrain changes to suit the climate. OURS: which changes.
 CLIMATE_SWAPS = {"arid": {"farmland": "desert", "swamp": "desert", "lake": "desert"},
                  "polar": {"farmland": "tundra", "grassland": "tundra", "swamp": "tundra"}}
 CLIMATES = ("temperate", "arid", "polar", "tropical")
@@ -101,7 +101,7 @@ class Weather:
     hazard: str = ""  # the hazard it may bring
 
 
-WEATHER_DICE = "2d6"  # TEXT; disadvantage in a harsh climate or season
+WEATHER_DICE = "2d6"  # TEXT; rolled at disadvantage where climate or season is harsh
 WEATHER_HOLDS_WATCHES = 8  # OURS: "a couple of days"
 EXTREME_WEATHER_WATCHES = 4  # OURS: extreme weather passes sooner
 # OURS: 2d6 -> weather, read for the climate and season.
@@ -234,7 +234,8 @@ COMPANION_MORALE = None  # TEXT: companions don't check morale
 
 # ---------------------------------------------------------------- warfare (TEXT)
 UNIT_COST_PER_MONTH = 100_000
-UNIT_EXAMPLES = "1 archmage, 5 battle clerics, 25 cavalry, 100 archers or 200 untrained foot"
+UNIT_SIZE = {"untrained foot": 200, "archers": 100, "cavalry": 25, "battle clerics": 5,
+             "archmage": 1}  # TEXT: how many of each make one unit
 BATTLE_BASE_DIFFICULTY = 10
 LOSS_PERCENT = 10
 HEAVY_LOSS_PERCENT = 20

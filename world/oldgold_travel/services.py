@@ -277,7 +277,7 @@ def _harsh(region):
 
 
 def roll_weather(journey, rng, who=None):
-    """2d6 (with disadvantage in a harsh climate or season); sets how long it holds."""
+    """2d6 (at disadvantage where climate or season is harsh); sets how long it holds."""
     region = journey.region
     harsh = _harsh(region)
     total, faces = roll_2d6(rng, disadvantage=harsh)
@@ -286,7 +286,7 @@ def roll_weather(journey, rng, who=None):
     journey.weather_left = (rules.EXTREME_WEATHER_WATCHES if weather.extreme
                             else rules.WEATHER_HOLDS_WATCHES)
     line = weather_line(journey)
-    mode = " with disadvantage (a harsh climate or season)" if harsh else ""
+    mode = " with disadvantage (the climate or season is harsh)" if harsh else ""
     text = f"Weather: 2d6{mode} {faces} = {total}. {line}"
     _log("weather", who, journey.room, faces, text, total=total, harsh=harsh)
     return text
