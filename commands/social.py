@@ -7,7 +7,7 @@ seconds on one `who`. This one writes padded lines without colour codes,
 the name column only as wide as the longest name. With a thousand players
 online, dozens ask every second for the same thousand lines, so the players'
 list is shared and made again every few seconds (rules.LISTING_SECONDS), and
-at once when someone changes their @doing, afk or hiding.
+when someone changes their @doing, afk or hiding (world/social/listing.py).
 """
 
 import time
@@ -18,6 +18,7 @@ from evennia.utils.utils import crop, time_format
 from commands.command import DelverCommand
 from world.access import is_staff
 from world.social import presence, rules
+from world.social.listing import SharedListing
 from world.social.render import fold
 
 WIDTH = rules.WIDTH
@@ -71,24 +72,20 @@ class CmdWho(DelverCommand):
         self.msg("Your room shows in |wwho|n and |w+where|n again.")
 
 
-_shared = {"made_for": None, "text": ""}
-
-
 def player_listing():
     """The players' `who`, shared: made again every few seconds, or when it changes."""
-    made_for = (_listing_period(), tuple(evennia.SESSION_HANDLER), presence.version())
-    if _shared["made_for"] != made_for:
-        _shared["text"] = _listing(_player_lines, int(time.time()))
-        _shared["made_for"] = made_for
-    return _shared["text"]
+    return _shared_who.text(_made_for(), len(evennia.SESSION_HANDLER))
 
 
-def _listing_period():
-    return int(time.time() // rules.LISTING_SECONDS)
+def _made_for():
+    """What a shared listing shows: the few seconds it is for, the sessions, their presence."""
+    period = int(time.time() // rules.LISTING_SECONDS)
+    return (period, tuple(evennia.SESSION_HANDLER), presence.version())
 
 
 def staff_listing(looker):
-    return _listing(lambda sessions, now: _staff_lines(sessions, now, looker), time.time())
+    lines = _listing(lambda sessions, now: _staff_lines(sessions, now, looker), time.time())
+    return "\n".join(lines)
 
 
 def _sessions():
@@ -99,9 +96,14 @@ def _sessions():
 
 
 def _listing(lines_of, now):
-    count = evennia.SESSION_HANDLER.account_count()
-    lines = [_rule(" Who is online "), *lines_of(_sessions(), now), _rule(), _count_line(count)]
-    return "\n".join(lines)
+    """The lines of a `who` listing, one by one."""
+    yield _rule(" Who is online ")
+    yield from lines_of(_sessions(), now)
+    yield _rule()
+    yield _count_line(evennia.SESSION_HANDLER.account_count())
+
+
+_shared_who = SharedListing(lambda: _listing(_player_lines, int(time.time())))
 
 
 def _rule(title=""):
@@ -141,40 +143,38 @@ def _player_lines(sessions, now):
     width = min(NAME_MAX, max(map(len, names), default=0))
     width = max(width, len("Player"))
     doing_width = WIDTH - (width + 1 + 3 + 1 + 8 + 1 + 4 + 1 + ROOM_WIDTH + 1)
-    lines = [
+    yield (
         f"|w{'Player':<{width}} {'Flg'} {'On for':>8} {'Idle':>4} "
         f"{'Where':<{ROOM_WIDTH}} Doing|n"
-    ]
+    )
     for name, session in zip(names, sessions):
         account = session.get_account()
         on_for, idle = _times(session, now)
         puppet = session.get_puppet()
         room = presence.room_shown(account, puppet) or "(hidden)" if puppet else "(OOC)"
         doing = crop(presence.doing(account), width=doing_width)
-        lines.append(
+        yield (
             f"{_column(name, width)} {flags(account, session, now)} {on_for:>8} {idle:>4} "
             f"{_column(room, ROOM_WIDTH)} {doing}".rstrip()
         )
-    return lines
 
 
 def _staff_lines(sessions, now, looker):
-    lines = [
+    yield (
         f"|w{'Player':<12} {'On for':>8} {'Idle':>4} {'Character':<12} {'Room':<12} "
         f"{'Cmds':>5} {'Via':<9} Host|n"
-    ]
+    )
     for session in sessions:
         on_for, idle = _times(session, now)
         puppet = session.get_puppet()
         character = puppet.get_display_name(looker) if puppet else "None"
         room = puppet.location.key if puppet and puppet.location else "None"
         address = session.address[0] if isinstance(session.address, tuple) else session.address
-        lines.append(
+        yield (
             f"{_column(session.get_account().key, 12)} {on_for:>8} {idle:>4} "
             f"{_column(character, 12)} {_column(room, 12)} {session.cmd_total:>5} "
             f"{_column(session.protocol_key, 9)} {address}"
         )
-    return lines
 
 
 class CmdDoing(DelverCommand):
@@ -261,43 +261,45 @@ class CmdWhere(DelverCommand):
             self.msg(shared_where_listing())
 
 
-_shared_where = {"made_for": None, "text": ""}
-
-
 def forget_shared_listings():
     """Drop the shared `who` and `+where` listings (tests: session ids are reused
     from one test to the next, within the same second)."""
-    _shared["made_for"] = _shared_where["made_for"] = None
+    _shared_who.forget()
+    _shared_where.forget()
 
 
 def shared_where_listing():
     """Players' +where: the same for everyone, made again every few seconds or when it changes."""
-    made_for = (_listing_period(), tuple(evennia.SESSION_HANDLER), presence.version())
-    if _shared_where["made_for"] != made_for:
-        _shared_where["text"] = where_listing(None)
-        _shared_where["made_for"] = made_for
-    return _shared_where["text"]
+    return _shared_where.text(_made_for(), len(evennia.SESSION_HANDLER))
 
 
 def where_listing(looker):
-    """Rooms with the players in them; those hiding are only counted (staff see all)."""
+    return "\n".join(line for line in _where_lines(looker) if line is not None)
+
+
+def _where_lines(looker):
+    """Rooms with the players in them; those hiding are only counted (staff see all).
+    Yields None after each player placed (a listing may pause there)."""
     rooms, hidden = {}, 0
     for account, puppet in presence.online_puppets():
         room = presence.room_shown(account, puppet, looker)
         if room is None:
             hidden += 1 if puppet else 0
-            continue
-        rooms.setdefault(room, []).append(account.key)
-    lines = [_rule(" Where everyone is ")]
+        else:
+            rooms.setdefault(room, []).append(account.key)
+        yield None
+    yield _rule(" Where everyone is ")
     for room in sorted(rooms, key=str.lower):
         names = ", ".join(rooms[room])
-        lines.append(f"|w{crop(room, 30)}|n ({len(rooms[room])}): {names}")
+        yield fold(f"|w{crop(room, 30)}|n ({len(rooms[room])}): {names}")
     if not rooms:
-        lines.append("Nobody online can be seen in a room.")
+        yield "Nobody online can be seen in a room."
     if hidden:
-        lines.append(f"{hidden} more in rooms they keep to themselves.")
-    lines.append(_rule())
-    return "\n".join(fold(line) for line in lines)
+        yield fold(f"{hidden} more in rooms they keep to themselves.")
+    yield _rule()
+
+
+_shared_where = SharedListing(lambda: _where_lines(None))
 
 
 class CmdFinger(DelverCommand):

@@ -88,8 +88,8 @@ class TestSharedListingsStartFresh(SocialTest):
         shared_where_listing()
 
     def test_2_finds_none_kept(self):
-        assert social._shared["made_for"] is None
-        assert social._shared_where["made_for"] is None
+        assert social._shared_who.made_for is None
+        assert social._shared_where.made_for is None
 
 
 class TestDoingAndAfk(SocialTest):
