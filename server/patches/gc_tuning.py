@@ -19,7 +19,7 @@ So the Server, once started:
 
 Little is left for the collector to free: the steps every command takes
 leave no reference cycles behind (senddata.py, evmore_pager.py,
-world/prepared.py), so collections are rare and short.
+plain_pickles.py, world/prepared.py), so collections are rare and short.
 
 Installed by the Server at start-up.
 """

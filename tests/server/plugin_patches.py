@@ -8,11 +8,13 @@ from evennia.commands import cmdhandler
 from evennia.commands.cmdset import CmdSet
 from evennia.locks import lockhandler
 from evennia.server import inputfuncs
+from evennia.server import models as server_models
 from evennia.server.amp_client import AMPServerClientProtocol
 from evennia.server.portal.amp import AMPMultiConnectionProtocol, Compressed
 from evennia.server.portal.amp_server import AMPServerProtocol
 from evennia.server.service import EvenniaServerService
-from evennia.utils import ansi
+from evennia.typeclasses import attributes
+from evennia.utils import ansi, dbserialize
 from evennia.utils.evmore import EvMore
 from evennia.server.sessionhandler import ServerSessionHandler, SessionHandler
 
@@ -41,6 +43,8 @@ PATCHED = (
     (ansi, "parse_ansi"),
     (EvMore, "_paginator"),
     (EvMore, "_page_formatter"),
+    *((module, name) for module in (dbserialize, attributes, server_models)
+      for name in ("from_pickle", "to_pickle")),
 )
 _MISSING = object()
 
