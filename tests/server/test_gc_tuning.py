@@ -35,3 +35,18 @@ def test_a_quick_collection_is_not_logged():
         _collection(0.02)
         gc_tuning.note_pause("stop", {"generation": 0, "collected": 0})  # no start seen
     assert not log_warn.called
+
+
+def test_a_full_collection_freezes_what_it_left_alive():
+    def among_the_old(obj):
+        return any(found is obj for found in gc.get_objects(generation=2))
+
+    with plugins_undone_afterwards():
+        gc_tuning.install()
+        frozen = gc.get_freeze_count()
+        kept = [[number] for number in range(1000)]  # what the game keeps
+        gc.collect(1)
+        assert gc.get_freeze_count() == frozen and among_the_old(kept[0])
+        gc.collect()
+        assert gc.get_freeze_count() >= frozen + len(kept)
+        assert not among_the_old(kept[0])  # the next full collection will not walk it
