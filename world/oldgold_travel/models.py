@@ -79,6 +79,11 @@ class Journey(models.Model):
     def __str__(self):
         return f"journey in {self.region.name}"
 
+    def travellers(self):
+        """The members in a fixed order (oldest character first), the same on
+        every database, so lists and group checks read alike each time."""
+        return list(self.members.order_by("id"))
+
 
 class Follower(models.Model):
     """A hireling, mercenary or companion in a character's pay."""

@@ -87,7 +87,7 @@ def region_text(region, at=None):
 def journey_text(journey, cell):
     from world.oldgold_travel.services import describe_hex, weather_line
 
-    members = ", ".join(m.key for m in journey.members.all())
+    members = ", ".join(m.key for m in journey.travellers())
     lines = [
         f"Travelling {journey.region.name} {_mode(journey.mode)}: {members}.",
         f"Here: {describe_hex(cell)}.",

@@ -372,7 +372,7 @@ def set_mode(gm, room, mode):
     cell = hex_at(journey.region, journey.column, journey.row)
     if journey.mode == "ship" and not _water(cell):
         raise TravelError("A ship needs water: the party stands on dry land here.")
-    _require_crew(journey.mode, journey.members.all())
+    _require_crew(journey.mode, journey.travellers())
     journey.save(update_fields=["mode"])
     note = ""
     if journey.mode == "mounted":
@@ -476,7 +476,7 @@ def travel(character, room, direction, force=False, rng=None):
         lines += _watch_passes(journey, arrived, rng, character)
     if forced:
         names = []
-        for member in journey.members.all():
+        for member in journey.travellers():
             OldGoldSheet.objects.filter(character=member).update(unrested=True)
             names.append(member.key)
         lines.append("A forced march: " + ", ".join(names) + " go a day without rest "
@@ -568,7 +568,7 @@ def camp(character, room, rng=None):
     rng = _dice(rng)
     journey = journey_here(room)
     _member_of(journey, character)
-    members = list(journey.members.all())
+    members = journey.travellers()
     lines = ["The party makes camp."]
     for member in members:
         try:
@@ -604,7 +604,7 @@ def forage(character, room, method="gather", rng=None):
         raise TravelError("Forage by gathering or hunting: |w+travel/forage gather|n or "
                           "|w+travel/forage hunt|n.")
     cell = hex_at(journey.region, journey.column, journey.row)
-    members = list(journey.members.all())
+    members = journey.travellers()
     difficulty = cell.terrain_rules.forage
     weather = rules.WEATHER[journey.weather]
     forager = character if character in members else members[0]

@@ -140,7 +140,7 @@ def read_request(actor, number):
     view = RequestView(
         request=request,
         entries=entries,
-        players=list(request.players.all()),
+        players=list(request.players.order_by("username")),
         for_staff=actor.is_staff,
     )
     if actor.is_staff:
