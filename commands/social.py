@@ -78,9 +78,10 @@ def player_listing():
 
 
 def _made_for():
-    """What a shared listing shows: the few seconds it is for, the sessions, their presence."""
+    """What a shared listing shows: the few seconds it is for, how many sessions
+    there are, and their presence (whose version moves at each login and logout)."""
     period = int(time.time() // rules.LISTING_SECONDS)
-    return (period, tuple(evennia.SESSION_HANDLER), presence.version())
+    return (period, len(evennia.SESSION_HANDLER), presence.version())
 
 
 def staff_listing(looker):

@@ -2,6 +2,8 @@
 
 from unittest import mock
 
+import evennia
+
 from commands import social
 from commands.social import (
     CmdAfk, CmdDoing, CmdFinger, CmdStaff, CmdWhere, CmdWho, player_listing, shared_where_listing,
@@ -14,7 +16,7 @@ class TestWho(SocialTest):
     def setUp(self):
         super().setUp()
         self.account.permissions.remove("Developer")
-        self.log_in(self.account2, self.char2)
+        self.session2 = self.log_in(self.account2, self.char2)
 
     def who(self, caller=None):
         return self.call(CmdWho(), "", caller=caller or self.account)
@@ -62,6 +64,20 @@ class TestWho(SocialTest):
             assert self.room2.key not in shared_where_listing()
         with mock.patch("commands.social.time.time", return_value=start + rules.LISTING_SECONDS):
             assert self.room2.key in player_listing() and self.room2.key in shared_where_listing()
+
+    def test_a_login_and_a_logout_show_at_once_though_the_count_stays(self):
+        from evennia.server.signals import SIGNAL_ACCOUNT_POST_LOGOUT
+
+        start = rules.LISTING_SECONDS * 1000.0
+        with mock.patch("commands.social.time.time", return_value=start):
+            before = player_listing(), shared_where_listing()
+            # account2 leaves (as Evennia's disconnect ends) and Ash comes in.
+            evennia.SESSION_HANDLER.pop(self.session2.sessid)
+            SIGNAL_ACCOUNT_POST_LOGOUT.send(sender=self.account2, session=self.session2)
+            self.log_in(self.account3, self.char3)
+            after = player_listing(), shared_where_listing()
+        assert all(self.account2.key in text and "Ash" not in text for text in before)
+        assert all("Ash" in text and self.account2.key not in text for text in after)
 
     def test_listing_is_remade_when_doing_changes(self):
         player_listing()

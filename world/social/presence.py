@@ -2,8 +2,9 @@
 Presence: what a player tells others about being online. The `@doing` line,
 `afk`, a hidden location and the `+finger` profile are Attributes on the
 account (category "social"); `who`, `+where`, `+finger` and `+staff` read
-them. `version()` changes whenever any of them changes, so the shared `who`
-listing (commands/social.py) knows when to remake itself.
+them. `version()` changes whenever any of them changes, and whenever a player
+logs in or out, so the shared `who` and `+where` listings (commands/social.py)
+know when to remake themselves.
 """
 
 from evennia.utils.utils import crop
@@ -22,6 +23,11 @@ def version():
 
 def _changed():
     _version[0] += 1
+
+
+def note_login_or_logout(sender=None, **kwargs):
+    """A receiver of Evennia's login and logout signals (connected in apps.py)."""
+    _changed()
 
 
 def _get(account, key, default=None):
