@@ -39,10 +39,17 @@ from world.oldgold.services import (
     playing_sheet_of,
     roll_member,
 )
+from world.prepared import Prepared
+
+
+# Asked by every +og/part (a crowd's common case: none waiting): its SQL is made once.
+_active_in = Prepared(
+    lambda room: GroupCheck.objects.select_for_update().filter(room_id=room, active=True)
+)
 
 
 def group_here(room, required=True):
-    group = GroupCheck.objects.select_for_update().filter(room=room, active=True).first()
+    group = _active_in.first(room.id)
     if group is None and required:
         raise OldGoldError("There is no group check waiting here. A GM calls one with "
                            "|w+og/group grace vs 12=Ann, Bob|n.")
