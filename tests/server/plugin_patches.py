@@ -14,6 +14,7 @@ from evennia.server.portal.amp import AMPMultiConnectionProtocol, Compressed
 from evennia.server.portal.amp_server import AMPServerProtocol
 from evennia.server.service import EvenniaServerService
 from evennia.typeclasses import attributes
+from evennia.typeclasses.attributes import ModelAttributeBackend
 from evennia.utils import ansi, dbserialize
 from evennia.utils.evmore import EvMore
 from evennia.server.sessionhandler import ServerSessionHandler, SessionHandler
@@ -43,6 +44,7 @@ PATCHED = (
     (ansi, "parse_ansi"),
     (EvMore, "_paginator"),
     (EvMore, "_page_formatter"),
+    (ModelAttributeBackend, "do_update_attribute"),
     *((module, name) for module in (dbserialize, attributes, server_models)
       for name in ("from_pickle", "to_pickle")),
 )
