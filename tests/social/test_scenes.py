@@ -37,6 +37,19 @@ class TestSceneLog(SocialTest):
         names = set(scene.participants.values_list("name", flat=True))
         assert names == {self.char1.key, self.char2.key, self.char3.key}
 
+    def test_the_open_scene_is_looked_up_once_and_forgotten_at_stop(self):
+        self.call(CmdScene(), "/start First", caller=self.char1)
+        with patch.object(scenes._open_scene_by_id, "first",
+                          wraps=scenes._open_scene_by_id.first) as look_up:
+            for words in ("One.", "Two.", "Three."):
+                self.call(CmdSay(), words, caller=self.char2)
+            assert look_up.call_count == 1
+            self.call(CmdScene(), "/stop", caller=self.char2)
+            self.call(CmdScene(), "/start Second", caller=self.char1)
+            self.call(CmdSay(), "Four.", caller=self.char2)
+        first, second = Scene.objects.order_by("id")
+        assert first.entries.count() == 3 and second.entries.count() == 1
+
     def test_refusals(self):
         self.call(CmdScene(), "/stop", "No scene is running here.", caller=self.char1)
         self.call(CmdPot(), "", "No scene is running here", caller=self.char1)

@@ -84,6 +84,7 @@ def stop(room, stopper_character):
     scene.save(update_fields=["stopped_at"])
     room.attributes.remove(ROOM_ATTRIBUTE, category=CATEGORY)
     room.ndb.scene_people = None
+    room.ndb.open_scene = None
     return scene
 
 
@@ -147,7 +148,7 @@ def heard(room, text, from_obj=None, mapping=None):
 
 def record(room, scene_id, kind, speaker, account, line):
     """Log the line in the room's scene; a room whose scene has stopped is unmarked."""
-    scene = _open_scene_by_id.first(scene_id) if scene_id else None
+    scene = _open_scene_kept(room, scene_id)
     if scene is None:
         room.attributes.remove(ROOM_ATTRIBUTE, category=CATEGORY)
         return
@@ -157,6 +158,17 @@ def record(room, scene_id, kind, speaker, account, line):
         room.ndb.scene_people = _join_present(scene, room)
     posed = account.id if account is not None and kind in rules.POSE_KINDS else None
     _write_line(scene.id, kind, speaker[:80], line, posed)
+
+
+def _open_scene_kept(room, scene_id):
+    """The room's open scene `scene_id`, kept on the room once found: every logged
+    line asks, and only `stop` closes a scene (it forgets the kept one)."""
+    kept = room.ndb.open_scene
+    if kept is not None and kept.id == scene_id:
+        return kept
+    scene = _open_scene_by_id.first(scene_id) if scene_id else None
+    room.ndb.open_scene = scene
+    return scene
 
 
 def _write_line(scene_id, kind, speaker, line, posed_account_id):
