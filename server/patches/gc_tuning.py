@@ -11,30 +11,23 @@ second or more, while everyone's commands wait.
 
 So the Server, once started:
 - collects once, then freezes what the start-up left (modules, classes,
-  the prototypes and help loaded), so no collection walks it again;
+  the prototypes and help loaded), so no full collection walks it again;
 - checks for cycles after `YOUNG_OBJECTS` new objects instead of 700,
-  so only what really lives on is moved among the older ones (a check
-  walks each new object: 10,000 of them hold the Server about 2 ms, at
-  most 9, with two thousand players online; 50,000 held it 20-50 ms);
-- checks the middle generation every third young check, and freezes,
-  after each middle or full collection, what it left alive: that is what
-  the game keeps (every player's objects, the caches), so no collection
-  walks more than what the last few young checks kept. With two thousand
-  players online a middle collection holds the Server 20-27 ms every
-  5-13 s. Collected every tenth check, and frozen only after full ones, the
-  middle collections held it 70-100 ms and the full ones, which walked all
-  that came since the last freeze, 0.3-0.7 s every few minutes: the
-  commands of everyone online waited behind each;
+  so only what really lives on is moved among the long-lived ones (a
+  check walks each new object: 10,000 of them hold the Server about 5 ms
+  with two thousand players online, 50,000 held it 20-50 ms);
+- freezes, after each full collection, what it left alive: that is what
+  the game keeps (every player's objects, the caches), and the next full
+  collection walks only what came since. Walking all of it, with two
+  thousand players online, held the Server for three seconds. The price:
+  a reference cycle among frozen objects is not freed when it dies, until
+  the Server restarts (`evennia reload` too); few are made (see below);
 - logs each collection that kept it busy longer than `SLOW_PAUSE`, with
   its generation, so a pause that players notice is seen in the log.
 
-The price: a reference cycle among frozen objects is not freed when it
-dies, until the Server restarts (`evennia reload` too). Little of that is
-made: the steps every command takes leave no reference cycles behind
-(senddata.py, evmore_pager.py, plain_pickles.py, world/prepared.py), and
-a minute of play with two thousand players online left 78 objects for the
-collector. A login and logout leave about 120 (the session, its handlers
-and its log-in command set), kept until the next reload.
+Little is left for the collector to free: the steps every command takes
+leave no reference cycles behind (senddata.py, evmore_pager.py,
+plain_pickles.py, world/prepared.py), so collections are rare and short.
 
 Installed by the Server at start-up.
 """
@@ -47,21 +40,21 @@ from evennia.utils import logger
 from server.patches import Patch
 
 YOUNG_OBJECTS = 10_000  # new objects between cycle checks (Python's default: 700)
-OLDER_CHECKS = (2, 10)  # young checks per middle check, middle per full (Python's: 10, 10)
+OLDER_CHECKS = (10, 10)  # Python's: young checks per middle check, middle per full
 SLOW_PAUSE = 0.1  # seconds a collection may take before it is logged
-MIDDLE = 1  # a collection of this generation or the oldest is followed by a freeze
+FULL = 2  # the oldest generation: a collection of it walks every object not frozen
 
 _started = {}
 _python_settings = {}
 
 
 def note_pause(phase, info):
-    """A `gc.callbacks` entry: freezes what a middle or full collection left
-    alive, and logs a collection slower than `SLOW_PAUSE`."""
+    """A `gc.callbacks` entry: freezes what a full collection left alive, and
+    logs a collection slower than `SLOW_PAUSE`."""
     if phase == "start":
         _started["at"] = time.perf_counter()
         return
-    if info["generation"] >= MIDDLE:
+    if info["generation"] == FULL:
         gc.freeze()
     began = _started.pop("at", None)
     if began is None:
