@@ -30,9 +30,9 @@ from evennia.commands.default.help import HelpCategory
 from evennia.help.filehelp import FILE_HELP_ENTRIES
 from evennia.help.models import HelpEntry
 from evennia.help.utils import LunrSearch
-from evennia.locks.lockhandler import LockHandler
 
 from server.patches.cmdset_cache import derived
+from server.patches.constant_locks import stored_locks
 from server.patches.lock_eval import remembered_eval
 from world.screen import fit, width_for_client
 
@@ -170,31 +170,6 @@ def _in_index_order(entries):
     return topics + categories
 
 
-# The parsed locks of a lock string no command's own lock handler has changed.
-_PARSED_LOCKS = {}
-
-
-def locks_of(cmd):
-    """
-    `cmd.lockhandler.locks`, without giving every command a lock handler:
-    help reads the locks of every command a caller has, and each character
-    has its own command objects, each of which would keep a handler and its
-    parse (a hundred thousand of them for a thousand players, for the
-    garbage collector to walk). A command without a handler yet has the
-    locks its lock string parses to, parsed once per string.
-    """
-    handler = cmd.__dict__.get("lockhandler")
-    if handler is not None:
-        return handler.locks
-    storage = cmd.lock_storage
-    parsed = _PARSED_LOCKS.get(storage)
-    if parsed is None:
-        if len(_PARSED_LOCKS) >= MAX_COMMAND_TEXTS:
-            _PARSED_LOCKS.clear()
-        parsed = _PARSED_LOCKS[storage] = dict(LockHandler(cmd).locks)
-    return parsed
-
-
 # Lock functions that look only at who asks (and the server's settings), so a
 # lock made of them answers the same for every command.
 CALLER_ONLY_LOCKFUNCS = frozenset((
@@ -227,7 +202,7 @@ class CallerLocks:
             return cmd.access(self.caller, access_type, default=default, session=session)
         if self.bypass:  # a superuser passes every lock
             return True
-        lock = locks_of(cmd).get(access_type)
+        lock = stored_locks(cmd).get(access_type)
         if lock is None:
             return default
         evalstring, calls, text = lock
@@ -312,7 +287,7 @@ class CommandLocks:
             if type(cmd).access is not Command.access:
                 self.decided_by_caller = False
             for access_type in HELP_LOCK_TYPES:
-                lock = locks_of(cmd).get(access_type)
+                lock = stored_locks(cmd).get(access_type)
                 if lock is None:
                     continue  # the default answer, the same for everyone
                 _, calls, text = lock

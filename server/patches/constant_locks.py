@@ -13,15 +13,27 @@ out once per lock text and kept.
 `constant_answer(obj, access_type)` gives that answer, or None when the lock
 is missing or calls any other lock function (then Evennia checks it);
 installed, `DefaultObject.access` asks it first.
+
+Commands too: the parser checks the `cmd` lock of each command it matches,
+and Evennia's `Command.access` gives the command a lock handler of its own
+the first time (with the dict CPython then makes for the command's
+attributes, and the handler's parse of the locks): three new long-lived
+objects for each command each player uses, which the collector walks.
+Installed, `Command.access` answers a lock that is always True (`cmd:all()`,
+most commands' lock) from the command's lock string instead, which its
+handler, once it has one, keeps up to date.
 """
 
+from evennia.commands.command import Command
 from evennia.locks import lockfuncs
+from evennia.locks.lockhandler import LockHandler
 from evennia.objects.objects import DefaultObject
 
 from server.patches import Patch
 from server.patches.lock_eval import remembered_eval
 
 _evennia_access = DefaultObject.access
+_evennia_command_access = Command.access
 MAX_KEPT = 10_000  # far more than the distinct lock texts a game has
 
 _CONSTANT_FUNCS = {
@@ -32,11 +44,43 @@ _CONSTANT_FUNCS = {
     lockfuncs.superuser: False,  # as a function it is always False; the bypass is elsewhere
 }
 _answers = {}  # lock text -> True, False, or None (not constant)
+_stored_locks = {}  # a command's lock string -> its parsed locks
 
 
 def constant_answer(obj, access_type):
     """The answer of `obj`'s `access_type` lock if it is constant, else None."""
     lock = obj.locks.locks.get(access_type)
+    if lock is None:
+        return None
+    evalstring, calls, text = lock
+    try:
+        return _answers[text]
+    except KeyError:
+        answer = _answer_of(evalstring, calls)
+        if len(_answers) < MAX_KEPT:
+            _answers[text] = answer
+        return answer
+
+
+def stored_locks(cmd):
+    """
+    `cmd.lockhandler.locks`, without giving the command a lock handler: the
+    locks its lock string parses to (a handler writes every change of its
+    locks to the string), parsed once per string. Only `lock_storage` is
+    read: looking into `cmd.__dict__` for a handler would give each command
+    a dict object of its own.
+    """
+    storage = cmd.lock_storage
+    parsed = _stored_locks.get(storage)
+    if parsed is None:
+        if len(_stored_locks) >= MAX_KEPT:
+            _stored_locks.clear()
+        parsed = _stored_locks[storage] = dict(LockHandler(cmd).locks)
+    return parsed
+
+
+def _stored_answer(cmd, access_type):
+    lock = stored_locks(cmd).get(access_type)
     if lock is None:
         return None
     evalstring, calls, text = lock
@@ -85,13 +129,26 @@ def access(
     return answer
 
 
+def command_access(self, srcobj, access_type="cmd", default=False, session=None):
+    """
+    Evennia's `Command.access`, answering a lock that is always True from the
+    command's lock string (a superuser's bypass could only make it True too);
+    any other lock is checked by the command's own lock handler.
+    """
+    if _stored_answer(self, access_type):
+        return True
+    return _evennia_command_access(self, srcobj, access_type, default=default, session=session)
+
+
 def install():
-    """Answer every object's constant locks this way (idempotent)."""
+    """Answer every object's and command's constant locks this way (idempotent)."""
     DefaultObject.access = access
+    Command.access = command_access
 
 
 def uninstall():
     DefaultObject.access = _evennia_access
+    Command.access = _evennia_command_access
 
 
 PATCH = Patch(
@@ -100,12 +157,14 @@ PATCH = Patch(
         "evennia.objects.objects:DefaultObject.access": (
             "347e6e28b1140e512501eadec3b365172437eaad61852719466fe7bf4f006fad"
         ),
+        "evennia.commands.command:Command.access": "4f6a3de3e667b48ccb437657cf94283d17928146cca6668883a0dcdc816fb831",
         "evennia.locks.lockhandler:LockHandler.check": (
             "e194d2eded1ba8303c575790b47d8ededcad0e7e7e7386777e827ad34dc642f1"
         ),
     },
     process="server",
-    why="Every line checked the constant call/view locks of everything in the room anew.",
+    why="Every line checked the constant call/view locks of everything in the room anew, "
+    "and a command's first lock check gave it a lock handler (and a dict) of its own.",
     install=install,
     uninstall=uninstall,
 )

@@ -1,5 +1,8 @@
 """Objects answer constant locks without running them, exactly as Evennia's `access` does."""
 
+import gc
+
+from evennia.commands.command import Command
 from evennia.objects.objects import DefaultObject
 from evennia.utils.test_resources import EvenniaTest
 
@@ -56,3 +59,64 @@ class TestConstantLocks(EvenniaTest):
         for who in (self.char1, self.char2):
             assert self.char2.access(who, "call", no_superuser_bypass=True) is False
             assert self.room1.access(who, "call", no_superuser_bypass=True) is True
+
+
+class Probe(Command):
+    key = "probe"
+
+
+def has_own_dict(cmd):
+    """Whether CPython made `cmd` a dict object for its attributes (it keeps
+    them in the object itself until something asks for `__dict__`)."""
+    return not any(ref is cmd._matchset for ref in gc.get_referents(cmd))
+
+
+class TestConstantCommandLocks(EvenniaTest):
+    def setUp(self):
+        constant_locks.install()
+        self.addCleanup(constant_locks.uninstall)
+        super().setUp()
+
+    def answers(self, access, changed_by_handler):
+        results = []
+        for lock in (*LOCKS, "cmd:all();view:perm(Admin)"):
+            lock = lock.replace("call:", "cmd:").format(char2=self.char2.id)
+            cmd = Probe(locks="view:all()")
+            if changed_by_handler:
+                cmd.lockhandler.add(lock)
+            else:
+                cmd = Probe(locks=lock)
+            for who in (self.char1, self.char2, self.account, self.account2, self.session):
+                for default in (True, False):
+                    for access_type in ("cmd", "view", "nolock"):
+                        answer = access(cmd, who, access_type, default=default)
+                        results.append((lock, str(who), default, access_type, answer))
+        return results
+
+    def test_same_answers_as_evennia(self):
+        assert Command.access is constant_locks.command_access
+        self.account.is_superuser = True  # the bypass shows in the answers
+        evennias = constant_locks._evennia_command_access
+        for changed_by_handler in (False, True):
+            expected = self.answers(evennias, changed_by_handler)
+            ours = self.answers(
+                lambda cmd, *args, **kwargs: cmd.access(*args, **kwargs), changed_by_handler
+            )
+            assert ours == expected
+            assert {row[4] for row in expected} == {True, False}
+
+    def test_a_lock_always_true_gives_the_command_no_handler_nor_dict(self):
+        always, by_rank = Probe(locks="cmd:all()"), Probe(locks="cmd:perm(Builder)")
+        assert not has_own_dict(always) and not has_own_dict(by_rank)
+        assert always.access(self.char2, "cmd") is True
+        assert not has_own_dict(always)
+        assert by_rank.access(self.char2, "cmd") is False
+        assert has_own_dict(by_rank) and "lockhandler" in by_rank.__dict__
+
+    def test_a_lock_changed_through_the_handler_is_followed(self):
+        cmd = Probe(locks="cmd:all()")
+        assert cmd.access(self.char2, "cmd") is True
+        cmd.lockhandler.add("cmd:perm(Builder)")
+        assert cmd.access(self.char2, "cmd") is False
+        cmd.lockhandler.add("cmd:true()")
+        assert cmd.access(self.char2, "cmd") is True
