@@ -49,7 +49,10 @@ _stored_locks = {}  # a command's lock string -> its parsed locks
 
 def constant_answer(obj, access_type):
     """The answer of `obj`'s `access_type` lock if it is constant, else None."""
-    lock = obj.locks.locks.get(access_type)
+    return _constant(obj.locks.locks.get(access_type))
+
+
+def _constant(lock):
     if lock is None:
         return None
     evalstring, calls, text = lock
@@ -77,20 +80,6 @@ def stored_locks(cmd):
             _stored_locks.clear()
         parsed = _stored_locks[storage] = dict(LockHandler(cmd).locks)
     return parsed
-
-
-def _stored_answer(cmd, access_type):
-    lock = stored_locks(cmd).get(access_type)
-    if lock is None:
-        return None
-    evalstring, calls, text = lock
-    try:
-        return _answers[text]
-    except KeyError:
-        answer = _answer_of(evalstring, calls)
-        if len(_answers) < MAX_KEPT:
-            _answers[text] = answer
-        return answer
 
 
 def _answer_of(evalstring, calls):
@@ -135,7 +124,7 @@ def command_access(self, srcobj, access_type="cmd", default=False, session=None)
     command's lock string (a superuser's bypass could only make it True too);
     any other lock is checked by the command's own lock handler.
     """
-    if _stored_answer(self, access_type):
+    if _constant(stored_locks(self).get(access_type)):
         return True
     return _evennia_command_access(self, srcobj, access_type, default=default, session=session)
 
