@@ -146,7 +146,9 @@ PATCH = Patch(
         "evennia.objects.objects:DefaultObject.access": (
             "347e6e28b1140e512501eadec3b365172437eaad61852719466fe7bf4f006fad"
         ),
-        "evennia.commands.command:Command.access": "4f6a3de3e667b48ccb437657cf94283d17928146cca6668883a0dcdc816fb831",
+        "evennia.commands.command:Command.access": (
+            "4f6a3de3e667b48ccb437657cf94283d17928146cca6668883a0dcdc816fb831"
+        ),
         "evennia.locks.lockhandler:LockHandler.check": (
             "e194d2eded1ba8303c575790b47d8ededcad0e7e7e7386777e827ad34dc642f1"
         ),

@@ -1,6 +1,5 @@
 """Delver's `help` answers exactly as Evennia's does, from remembered indexes."""
 
-import gc
 import re
 
 from django.db import transaction
@@ -19,6 +18,7 @@ from commands.help import (
     help_entries,
     stored_locks,
 )
+from tests.own_dicts import has_own_dict
 
 QUERIES = (
     "",  # the index
@@ -32,15 +32,6 @@ QUERIES = (
     "delver/first steps",  # a subtopic
     "zzqx",  # nothing at all
 )
-
-
-def has_own_dict(cmd):
-    """
-    Whether `cmd` has a dict object for its attributes. CPython keeps an
-    object's attributes in the object itself until something asks for its
-    `__dict__`; the collector then sees the dict instead of the values.
-    """
-    return not any(ref is cmd._matchset for ref in gc.get_referents(cmd))
 
 
 class PlainHelp(CmdHelp):

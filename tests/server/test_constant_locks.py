@@ -1,12 +1,11 @@
 """Objects answer constant locks without running them, exactly as Evennia's `access` does."""
 
-import gc
-
 from evennia.commands.command import Command
 from evennia.objects.objects import DefaultObject
 from evennia.utils.test_resources import EvenniaTest
 
 from server.patches import constant_locks
+from tests.own_dicts import has_own_dict
 
 LOCKS = (
     "call:false()", "call:true()", "call:all()", "call:none()", "call:superuser()",
@@ -63,12 +62,6 @@ class TestConstantLocks(EvenniaTest):
 
 class Probe(Command):
     key = "probe"
-
-
-def has_own_dict(cmd):
-    """Whether CPython made `cmd` a dict object for its attributes (it keeps
-    them in the object itself until something asks for `__dict__`)."""
-    return not any(ref is cmd._matchset for ref in gc.get_referents(cmd))
 
 
 class TestConstantCommandLocks(EvenniaTest):
