@@ -30,7 +30,7 @@ from world.social.models import Entry, Participant, Scene
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path(__file__).resolve().parents[2] / "server" / "logs" / "screenshots"
-WIDTHS = [1280, 420]
+WIDTHS = [1280, 1000, 420]
 
 # An element overflows when it reaches past the page's right edge, unless a box
 # that scrolls sideways (a table on a narrow screen, a roll log) holds it.
