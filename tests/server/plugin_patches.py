@@ -12,6 +12,7 @@ from evennia.server import models as server_models
 from evennia.server.amp_client import AMPServerClientProtocol
 from evennia.server.portal.amp import AMPMultiConnectionProtocol, Compressed
 from evennia.server.portal.amp_server import AMPServerProtocol
+from evennia.server.portal.portalsessionhandler import PortalSessionHandler
 from evennia.server.service import EvenniaServerService
 from evennia.typeclasses import attributes
 from evennia.typeclasses.attributes import ModelAttributeBackend
@@ -32,6 +33,8 @@ PATCHED = (
     (AMPServerClientProtocol, "ampBoxReceived"),
     (AMPServerProtocol, "_commandReceived"),
     (SessionHandler, "clean_senddata"),
+    (PortalSessionHandler, "connect"),
+    (PortalSessionHandler, "data_in"),
     (ServerSessionHandler, "data_out"),
     (CmdSet, "get"),
     (cmdhandler, "get_and_merge_cmdsets"),

@@ -4,10 +4,12 @@ of each process installed, as the logs say) and off (`DELVER_PATCHES=off`:
 plain Evennia underneath, and the game plays the same).
 """
 
+import time
+
 import pytest
 
 from server import patches
-from tests.e2e.gameserver import GameServer
+from tests.e2e.gameserver import ADMIN, GameServer
 from tests.e2e.telnet_client import TelnetClient
 from world.identity import START_ROOM_NAME
 
@@ -42,9 +44,8 @@ def test_every_patch_installed_in_the_shared_game(game_server, unique_name):
     assert "NOT installed" not in server_log
 
 
-@pytest.fixture(scope="module")
-def plain_game():
-    game = GameServer(extra_env={"DELVER_PATCHES": "off"})
+def _running(**env):
+    game = GameServer(extra_env=env)
     try:
         game.start()
         yield game
@@ -53,7 +54,32 @@ def plain_game():
         game.cleanup()
 
 
+@pytest.fixture(scope="module")
+def plain_game():
+    yield from _running(DELVER_PATCHES="off")
+
+
 def test_delver_patches_off_plays_on_plain_evennia(plain_game):
     _play(plain_game.telnet_port, "Plain")
     assert "Patch layer (server): 0 installed: none." in _log(plain_game, "server.log")
     assert "Patch layer (portal): 0 installed: none." in _log(plain_game, "portal.log")
+
+
+@pytest.fixture(scope="module")
+def throttled_game():
+    """A game with Evennia's own limits on: 2 new connections a second."""
+    yield from _running(DELVER_NO_THROTTLE="0")
+
+
+def test_an_automatic_login_right_behind_another_connection_logs_in(throttled_game):
+    """A client that sends its login the moment it connects, half a second
+    after another connection (queued_input: plain Evennia loses that line)."""
+    port = throttled_game.telnet_port
+    with TelnetClient(port) as maker:
+        maker.create_and_connect("Swift", "auto-login-42")
+    time.sleep(1)  # the Portal's connection queue is empty again
+    with TelnetClient(port) as first, TelnetClient(port) as second:
+        second.send("connect Swift auto-login-42")  # while the Portal keeps it waiting
+        first.send(f"connect {ADMIN[0]} {ADMIN[1]}")
+        assert "You become Swift." in second.read_until("Welcome to Delver", timeout=15)
+        assert "Welcome to Delver" in first.read_until("Welcome to Delver", timeout=15)
