@@ -31,20 +31,15 @@ from evennia.server.portal.portalsessionhandler import PortalSessionHandler
 from server.patches import Patch, Replaced
 
 QUEUED_INPUT_MAX = 20
-HELD = "_delver_held_input"
 
 _replaced = Replaced()
-_holding = weakref.WeakSet()  # sessions with input held while they wait
+_held = weakref.WeakKeyDictionary()  # a waiting connection -> the input it sent
 
 
 def data_in(self, session, **kwargs):
     """Evennia's, holding the input of a connection still waiting in the queue."""
     if session is not None and getattr(session, "server_connected", True) is False:
-        held = getattr(session, HELD, None)
-        if held is None:
-            held = []
-            setattr(session, HELD, held)
-            _holding.add(session)
+        held = _held.setdefault(session, [])
         if len(held) < QUEUED_INPUT_MAX:
             held.append(kwargs)
         return None
@@ -54,11 +49,9 @@ def data_in(self, session, **kwargs):
 def connect(self, session):
     """Evennia's; then every connection it let through sends what it held."""
     result = _replaced.original(PortalSessionHandler, "connect")(self, session)
-    for through in [held for held in _holding if held.server_connected]:
-        _holding.discard(through)
-        for kwargs in getattr(through, HELD):
+    for through in [waiting for waiting in _held if waiting.server_connected]:
+        for kwargs in _held.pop(through):
             data_in(self, through, **kwargs)
-        delattr(through, HELD)
     return result
 
 

@@ -110,7 +110,7 @@ def test_a_connection_through_at_once_sends_as_in_evennia(portal, installed):
     handler.connect(player)
     handler.data_in(player, text="connect Ann secret\n")
     assert link.crossed == [("PCONN", 1), ("connect Ann secret", 1)]
-    assert not hasattr(player, queued_input.HELD)
+    assert player not in queued_input._held
 
 
 def test_at_most_so_many_lines_are_held(portal, installed):
@@ -132,7 +132,7 @@ def test_a_connection_closed_while_waiting_sends_nothing(portal, installed):
     assert link.crossed == [("PCONN", 1)]
     del second
     gc.collect()
-    assert not list(queued_input._holding)
+    assert not list(queued_input._held)
 
 
 def test_uninstall_gives_evennia_its_methods_back(installed):
